@@ -1,0 +1,250 @@
+"""The match protocol shared by every game.
+
+A :class:`Match` is the only authority over a match: it says whose turn it
+is (:attr:`to_act`) and what that seat may do (:meth:`legal_actions`, as the
+contract's action strings), applies an action or refuses it without changing
+anything (:meth:`apply`), emits an :class:`Event` for every visible happening,
+and gives each seat its own :meth:`view` holding exactly what that seat may
+know. Bots and the table read views and send actions; they never reach into a
+match.
+
+A game subclasses :class:`Match` and fills in the deal-level hooks
+(``_start_deal``, ``_legal``, ``_apply``, ``_why_illegal``, ``_view``,
+``deal_points``, ``_copy_deal_state``). The base class keeps the match-level
+bookkeeping: dealers, deal records (what was dealt and played, for saves and
+replays), events, the end of the match.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from .cards import Deck, deal_rng
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at the table.
+
+    ``seat`` is who did it (None for the table itself). Fields named in
+    ``hidden`` are seen only by seat ``private_to`` (e.g. the cards of a
+    "dealt" event); every other seat sees the event without them.
+    """
+
+    kind: str
+    seat: int | None = None
+    data: dict = field(default_factory=dict)
+    private_to: int | None = None
+    hidden: tuple = ()
+
+    def for_seat(self, viewer: int | None) -> "Event":
+        if not self.hidden or viewer == self.private_to:
+            return self
+        data = {k: v for k, v in self.data.items() if k not in self.hidden}
+        return Event(self.kind, self.seat, data)
+
+    def text(self) -> str:
+        """Compact one-line form used in replay JSON: ``kind seat=1 card=JH``."""
+        parts = [self.kind]
+        if self.seat is not None:
+            parts.append(f"seat={self.seat}")
+        for key, value in self.data.items():
+            if isinstance(value, (list, tuple)):
+                value = ",".join(str(v) for v in value)
+            parts.append(f"{key}={value}")
+        return " ".join(parts)
+
+
+@dataclass
+class DealRecord:
+    """One deal as dealt and played: enough to save, replay and report it."""
+
+    index: int
+    dealer: int
+    setup: dict                     # the dealt piles, as card strings
+    actions: list = field(default_factory=list)
+    events: list = field(default_factory=list)
+    points: list | None = None
+    ended: bool = False
+    info: dict = field(default_factory=dict)
+
+
+class Match:
+    """Base of every game's match. See the module docstring."""
+
+    game_id = ""
+    deck: Deck
+
+    def __init__(self, players: int, dealer: int, seed: int, options: dict,
+                 setups: list | None = None, record: bool = True) -> None:
+        self.players = players
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.seed = seed
+        self.options = dict(options)
+        self.setups = list(setups or [])   # scripted setups by deal index (None: shuffle)
+        self.record = record
+        self.records: list[DealRecord] = []
+        self.listeners: list = []          # callables receiving each Event as it happens
+        self.deal_index = -1
+        self.score = [0] * self.score_size()
+        self.finished = False
+        self.winner: int | None = None
+        self._legal_cache: list | None = None
+        self._begin_next_deal()
+
+    # ----- what a game provides -------------------------------------------
+    def score_size(self) -> int:
+        return self.players
+
+    def shuffled_setup(self, rng) -> dict:
+        """A fresh deal from a shuffled pack, in the game's internal form."""
+        raise NotImplementedError
+
+    def setup_to_strings(self, setup: dict) -> dict:
+        """The internal setup as the match file writes it (card strings)."""
+        raise NotImplementedError
+
+    def _start_deal(self, setup: dict) -> None:
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> int | None:
+        raise NotImplementedError
+
+    def _legal(self) -> list[str]:
+        raise NotImplementedError
+
+    def _apply(self, action: str) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: str) -> tuple[str, str, dict]:
+        """(English reason, reason key, params) for a refused action."""
+        return ("not one of the legal actions now", "not_legal", {})
+
+    def _view(self, seat: int) -> dict:
+        raise NotImplementedError
+
+    def deal_points(self) -> list[int]:
+        """Points of the deal in progress (or just ended), as the replay reports them."""
+        raise NotImplementedError
+
+    def deal_info(self, final: bool = False) -> dict:
+        """Public facts of the deal in progress for the replay report (bidder,
+        trump once known...); ``final`` at the deal's end, when all is shown."""
+        return {}
+
+    def match_info(self) -> dict:
+        """Extra match-level fields for the replay report."""
+        return {}
+
+    def _copy_deal_state(self, other: "Match") -> None:
+        """Deep-copy the deal-level state from ``self`` into the clone ``other``."""
+        raise NotImplementedError
+
+    # ----- the protocol ----------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        """What the seat to act may do now (empty once the match is over)."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.finished else self._legal()
+        return self._legal_cache
+
+    def is_legal(self, action: str) -> bool:
+        return action in self.legal_actions()
+
+    def check(self, action: str) -> None:
+        """Raise :class:`IllegalAction` if ``action`` is not legal now."""
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.finished:
+                raise IllegalAction(action, "the match is over", [], "match_over")
+            reason, key, params = self._why_illegal(action)
+            raise IllegalAction(action, reason, legal, key, params)
+
+    def apply(self, action: str) -> None:
+        """Apply a legal action for the seat to act; refuse anything else unchanged."""
+        self.check(action)
+        self._legal_cache = None
+        if self.record:
+            self.records[-1].actions.append(action)
+        self._apply(action)
+
+    def view(self, seat: int) -> dict:
+        """Everything ``seat`` may know, and nothing more."""
+        to_act = self.to_act
+        view = {
+            "game": self.game_id,
+            "players": self.players,
+            "seat": seat,
+            "dealer": self.dealer,
+            "deal_index": self.deal_index,
+            "options": dict(self.options),
+            "score": list(self.score),
+            "finished": self.finished,
+            "winner": self.winner,
+            "to_act": to_act,
+            "legal": list(self.legal_actions()) if to_act == seat else [],
+        }
+        view.update(self._view(seat))
+        return view
+
+    def events_for(self, seat: int | None, deal: int | None = None) -> list[Event]:
+        """The events of a deal (default: the current one) as ``seat`` saw them."""
+        record = self.records[self.deal_index if deal is None else deal]
+        return [e.for_seat(seat) for e in record.events]
+
+    def clone(self, record: bool = False) -> "Match":
+        """An independent copy for search: same state, no listeners, no records."""
+        other = copy.copy(self)
+        other.options = self.options
+        other.score = list(self.score)
+        other.listeners = []
+        other.record = record
+        other.records = copy.deepcopy(self.records) if record else []
+        other._legal_cache = None
+        self._copy_deal_state(other)
+        return other
+
+    # ----- helpers for games ----------------------------------------------
+    def emit(self, kind: str, seat: int | None = None, private_to: int | None = None,
+             hidden: tuple = (), **data) -> None:
+        if not self.record and not self.listeners:
+            return
+        event = Event(kind, seat, data, private_to, hidden)
+        if self.record:
+            self.records[-1].events.append(event)
+        for listener in self.listeners:
+            listener(event)
+
+    def _begin_next_deal(self, same_dealer: bool = False) -> None:
+        """Deal the next deal (scripted if its setup is given, else shuffled)."""
+        self.deal_index += 1
+        index = self.deal_index
+        setup = self.setups[index] if index < len(self.setups) else None
+        if setup is None:
+            setup = self.shuffled_setup(deal_rng(self.seed, index))
+        if self.record:
+            self.records.append(DealRecord(index, self.dealer, self.setup_to_strings(setup),
+                                           points=[0] * self.score_size()))
+        self._legal_cache = None
+        self._start_deal(setup)
+
+    def _end_deal(self, next_dealer: int | None, info: dict | None = None,
+                  winner: int | None = None) -> None:
+        """Close the deal in progress; finish the match if ``winner`` is set,
+        else deal the next one with ``next_dealer``."""
+        if self.record:
+            rec = self.records[-1]
+            rec.points = list(self.deal_points())
+            rec.ended = True
+            rec.info.update(self.deal_info(final=True))
+            rec.info.update(info or {})
+        if winner is not None:
+            self.finished = True
+            self.winner = winner
+            self.emit("match won", None, winner=winner, score=list(self.score))
+            self._legal_cache = None
+            return
+        self.dealer = next_dealer if next_dealer is not None else self.dealer
+        self._begin_next_deal()
