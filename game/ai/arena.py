@@ -1,0 +1,98 @@
+"""Bot-versus-bot matches, headless, with win rates and their 95 % intervals."""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from game.games import game_module
+
+from . import make_bot
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def side_count(game_id: str, players: int) -> int:
+    """Sides that can win: two teams at 4 or 6 seats, else every seat alone."""
+    return 2 if players in (4, 6) else players
+
+
+def side_of(seat: int, sides: int) -> int:
+    return seat % sides
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    matches: int = 0
+    seconds: float = 0.0
+    wins: dict = field(default_factory=dict)          # entrant label -> match wins
+    decisions: dict = field(default_factory=dict)     # bot kind -> [count, seconds]
+    side_wins: list = field(default_factory=list)     # wins per side (seat or team)
+
+    def lines(self) -> list[str]:
+        out = [f"arena {self.game}, {self.players} players, {self.matches} matches "
+               f"({self.matches / self.seconds:.1f} matches/s)"]
+        for label, wins in self.wins.items():
+            lo, hi = wilson(wins, self.matches)
+            out.append(f"  {label:<22} won {wins:5d}  {100 * wins / self.matches:5.1f} %  "
+                       f"(95 % CI {100 * lo:.1f}-{100 * hi:.1f} %)")
+        sides = "team" if side_count(self.game, self.players) == 2 and self.players >= 4 else "seat"
+        out.append("  by " + sides + ": " + ", ".join(
+            f"{sides} {i} {w}" for i, w in enumerate(self.side_wins)))
+        for kind, (count, secs) in self.decisions.items():
+            out.append(f"  {kind:<8} {count} decisions, {1000 * secs / max(count, 1):.3f} ms each")
+        return out
+
+
+def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: int,
+              options: dict | None = None) -> ArenaResult:
+    """Play ``matches`` matches. Sides (teams, or seats in games without
+    teams) get the bot kinds in ``kinds`` in turn, rotated every match so that
+    each kind sits in each side equally often."""
+    module = game_module(game_id)
+    from game.engine.options import resolve_options
+    opts = resolve_options(module.OPTIONS, options)
+    sides = side_count(game_id, players)
+    if len(kinds) == 1:
+        kinds = kinds * sides
+    if len(kinds) != sides and not (len(kinds) == 2 and sides > 2):
+        raise ValueError(f"give 1, 2 or {sides} bot kinds")
+    if len(kinds) == 2 and sides > 2:                 # first kind against the rest
+        kinds = [kinds[0]] + [kinds[1]] * (sides - 1)
+    result = ArenaResult(game_id, players, side_wins=[0] * sides)
+    labels = [f"{k} (entrant {i})" if kinds.count(k) > 1 else k for i, k in enumerate(kinds)]
+    result.wins = {label: 0 for label in labels}
+    result.decisions = {k: [0, 0.0] for k in kinds}
+    start = time.perf_counter()
+    for m in range(matches):
+        shift = m % sides
+        entrant_of_side = [(s + shift) % sides for s in range(sides)]
+        bots = [make_bot(kinds[entrant_of_side[side_of(seat, sides)]], game_id, seed * 1000003 + m * 17 + seat)
+                for seat in range(players)]
+        match = module.Match(players, (seed + m) % players, seed * 7919 + m, opts, None, False)
+        while not match.finished:
+            seat = match.to_act
+            view = match.view(seat)
+            kind = kinds[entrant_of_side[side_of(seat, sides)]]
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view)
+            stats = result.decisions[kind]
+            stats[0] += 1
+            stats[1] += time.perf_counter() - t0
+            match.apply(action)
+        result.side_wins[match.winner] += 1
+        result.wins[labels[entrant_of_side[match.winner]]] += 1
+        result.matches += 1
+    result.seconds = time.perf_counter() - start
+    return result

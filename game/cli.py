@@ -1,0 +1,140 @@
+"""Command line: ``python main.py [command]``.
+
+No command starts the game window. Commands: ``replay`` (drive a match from a
+TOML match file, JSON out), ``arena`` (bot against bot), ``bench`` (speed),
+``screenshot`` (render a scene to PNG, headless).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+EXIT_BAD_INPUT = 2
+
+
+def _verbs_help() -> str:
+    from game.games import built_games, game_module
+
+    parts = ["action verbs of each game (the [[deals]] actions list):"]
+    for game_id in built_games():
+        module = game_module(game_id)
+        parts.append(f"\n{game_id}:")
+        parts.extend("  " + line for line in module.VERBS.splitlines())
+    return "\n".join(parts)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def cmd_replay(args) -> int:
+    from game.engine.account import pretty_account
+    from game.engine.errors import MatchFileError
+    from game.engine.matchfile import ReplayError, load_match_file, play_spec, replay_report
+
+    try:
+        spec = load_match_file(args.file)
+        match = play_spec(spec)
+    except MatchFileError as exc:
+        print(_one_line(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ReplayError as exc:
+        print(_one_line(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.pretty:
+        print(pretty_account(match))
+    else:
+        print(json.dumps(replay_report(match), ensure_ascii=False))
+    return 0
+
+
+def cmd_arena(args) -> int:
+    from game.ai.arena import run_arena
+    from game.games import game_module
+
+    try:
+        module = game_module(args.game)
+    except ValueError as exc:
+        print(_one_line(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    players = args.players or module.DEFAULT_PLAYERS
+    if players not in module.PLAYERS:
+        print(f"{args.game} is played by {', '.join(map(str, module.PLAYERS))} players", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    try:
+        result = run_arena(args.game, players, kinds, args.matches, args.seed)
+    except ValueError as exc:
+        print(_one_line(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for line in result.lines():
+        print(line)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    if args.ui:
+        from game.ui.bench import run_ui_bench
+        return run_ui_bench(frames=args.frames)
+    from game import bench
+
+    bench.run([args.game] if args.game else None, seconds=args.seconds)
+    return 0
+
+
+def cmd_screenshot(args) -> int:
+    from game.ui.screenshot import take_screenshot
+    return take_screenshot(args.scene, args.game, args.lang, args.out, seed=args.seed,
+                           players=args.players)
+
+
+def cmd_play(args) -> int:
+    from game.app import run_app
+    return run_app(selftest=args.selftest)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="main.py", description="Taash: card games of the world.")
+    parser.add_argument("--selftest", action="store_true",
+                        help="open each scene headless, play one bot-only deal of each game, exit")
+    sub = parser.add_subparsers(dest="command")
+
+    replay = sub.add_parser("replay", help="play a TOML match file, print JSON",
+                            formatter_class=argparse.RawDescriptionHelpFormatter,
+                            epilog=_verbs_help())
+    replay.add_argument("file", help="the match file (see shared CONTRACT.md)")
+    replay.add_argument("--pretty", action="store_true", help="a human-readable account instead of JSON")
+    replay.set_defaults(func=cmd_replay)
+
+    arena = sub.add_parser("arena", help="bot-versus-bot matches with win rates")
+    arena.add_argument("--game", required=True)
+    arena.add_argument("--players", type=int)
+    arena.add_argument("--bots", default="rule,random", help="bot kinds per side, e.g. rule,random")
+    arena.add_argument("--matches", type=int, default=200)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.set_defaults(func=cmd_arena)
+
+    bench = sub.add_parser("bench", help="random-legal deals per second for each game")
+    bench.add_argument("--game")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per variant")
+    bench.add_argument("--ui", action="store_true", help="the table's frame time instead")
+    bench.add_argument("--frames", type=int, default=600)
+    bench.set_defaults(func=cmd_bench)
+
+    shot = sub.add_parser("screenshot", help="render a scene to PNG, headless")
+    shot.add_argument("--scene", required=True)
+    shot.add_argument("--game", default="twenty_nine")
+    shot.add_argument("--lang", default="en")
+    shot.add_argument("--players", type=int)
+    shot.add_argument("--seed", type=int, default=7)
+    shot.add_argument("--out", required=True)
+    shot.set_defaults(func=cmd_screenshot)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        return cmd_play(args)
+    return args.func(args)
