@@ -1,0 +1,174 @@
+"""A rule-based Twenty-nine player: bids from hand strength, plays like a
+sensible club player. It reads only its seat's view."""
+from __future__ import annotations
+
+from game.games.twenty_nine import DECK, MIN_BID, PER_SUIT, POINTS
+
+from .base import Bot
+
+SUITS = DECK.suits
+
+
+def _suit(card: int) -> int:
+    return card // PER_SUIT
+
+
+class TwentyNineBot(Bot):
+    name = "rule"
+
+    def choose(self, view: dict) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase == "auction":
+            return self._bid(view, legal)
+        if phase == "double":
+            return self._double(view)
+        if phase == "redouble":
+            return "redouble" if self._bid_limit(view) >= view["bid"] + 3 else "pass"
+        if phase == "trump":
+            return f"choose-trump {SUITS[self._best_suit(self._hand(view))]}"
+        if phase == "single-hand":
+            return "single-hand" if self._sure_single(view) else "pass"
+        if "show-marriage" in legal:
+            return "show-marriage"
+        return self._play(view, legal)
+
+    # ----- reading the view -------------------------------------------------
+    @staticmethod
+    def _hand(view: dict) -> list[int]:
+        return [DECK.card(c) for c in view["hand"]]
+
+    @staticmethod
+    def _played(view: dict) -> set[int]:
+        cards = {DECK.card(c) for t in view["tricks"] for _, c in t["cards"]}
+        cards.update(DECK.card(c) for _, c in view["trick"])
+        return cards
+
+    @staticmethod
+    def _best_suit(hand: list[int]) -> int:
+        def strength(suit: int) -> tuple:
+            cards = [c for c in hand if _suit(c) == suit]
+            return (len(cards), sum(POINTS[c] for c in cards), -min(cards, default=99))
+        return max(range(4), key=strength)
+
+    def _bid_limit(self, view: dict) -> int:
+        """How high this hand may go: card points held, length in the best
+        suit and the jacks that win tricks."""
+        hand = self._hand(view)
+        points = sum(POINTS[c] for c in hand)
+        suit = self._best_suit(hand)
+        length = sum(1 for c in hand if _suit(c) == suit)
+        jacks = sum(1 for c in hand if c % PER_SUIT == 0)
+        return 10 + points + 2 * (length - 1) + jacks
+
+    # ----- auction and rounds -------------------------------------------------
+    def _bid(self, view: dict, legal: list[str]) -> str:
+        limit = min(self._bid_limit(view), view["options"]["max_bid"])
+        seat = view["seat"]
+        holder = view["holder"]
+        if holder is None:
+            return f"bid {MIN_BID}" if limit >= MIN_BID else "pass"
+        current = view["bid"]
+        if holder == seat:                                   # hold if it is worth it
+            return f"bid {current}" if current <= limit else "pass"
+        if holder % 2 == seat % 2 and limit < current + 3:   # leave the partner's bid alone
+            return "pass"
+        wanted = current + 1
+        return f"bid {wanted}" if wanted <= limit and f"bid {wanted}" in legal else "pass"
+
+    def _double(self, view: dict) -> str:
+        hand = self._hand(view)
+        points = sum(POINTS[c] for c in hand)
+        jacks = sum(1 for c in hand if c % PER_SUIT == 0)
+        return "double" if view["bid"] >= 20 and points >= 7 and jacks >= 2 else "pass"
+
+    def _sure_single(self, view: dict) -> bool:
+        """Declare only an unbeatable hand: in every suit, the top cards."""
+        hand = set(self._hand(view))
+        for suit in range(4):
+            held = sorted(c for c in hand if _suit(c) == suit)
+            if held and held != list(range(suit * PER_SUIT, suit * PER_SUIT + len(held))):
+                return False
+        return True
+
+    # ----- play -------------------------------------------------------------------
+    def _play(self, view: dict, legal: list[str]) -> str:
+        seat = view["seat"]
+        cards = [DECK.card(a[5:]) for a in legal if a.startswith("play ")]
+        played = self._played(view)
+        hand = set(self._hand(view))
+        trump = DECK.suits.index(view["trump"]) if view["trump"] else None
+        revealed = view["trump_revealed"]
+        trick = [(s, DECK.card(c)) for s, c in view["trick"]]
+
+        def sure_winner(card: int) -> bool:
+            base = _suit(card) * PER_SUIT
+            return all(h in played or h in hand for h in range(base, card))
+
+        if not trick:
+            return "play " + DECK.names[self._lead(cards, trump, sure_winner)]
+
+        active = 3 if view["single_hand"] is not None else 4
+        last = len(trick) == active - 1
+        led = _suit(trick[0][1])
+        power = trump if revealed and view["single_hand"] is None else None
+        best_seat, best = self._winning(trick, power)
+        value = sum(POINTS[c] for _, c in trick)
+
+        if best_seat % 2 == seat % 2:                       # partner holds the trick
+            safe = last or (_suit(best) == led and sure_winner(best) and power is None) or (
+                power is not None and _suit(best) == power and sure_winner(best))
+            if safe:
+                return "play " + DECK.names[max(cards, key=lambda c: (POINTS[c], -c))]
+            return "play " + DECK.names[self._cheapest(cards, trump)]
+
+        beaters = [c for c in cards if self._beats(c, best, led, power)]
+        if "reveal-trump" in legal and not beaters and value >= 2 and trump is None:
+            return "reveal-trump"
+        if "reveal-trump" in legal and trump is not None and value >= 2:
+            trumps = [c for c in hand if _suit(c) == trump]
+            if any(self._beats(c, best, led, trump) for c in trumps):
+                return "reveal-trump"
+        if beaters and (value > 0 or last or any(POINTS[c] > 0 for c in beaters)):
+            if last:
+                return "play " + DECK.names[max(beaters)]   # the weakest card that wins
+            sure = [c for c in beaters if sure_winner(c) or (power is not None and _suit(c) == power)]
+            if sure:
+                return "play " + DECK.names[max(sure)]
+        return "play " + DECK.names[self._cheapest(cards, trump)]
+
+    @staticmethod
+    def _winning(trick: list, power: int | None) -> tuple[int, int]:
+        best_seat, best = trick[0]
+        for s, c in trick[1:]:
+            if _suit(c) == _suit(best):
+                if c < best:
+                    best_seat, best = s, c
+            elif _suit(c) == power:
+                best_seat, best = s, c
+        return best_seat, best
+
+    @staticmethod
+    def _beats(card: int, best: int, led: int, power: int | None) -> bool:
+        if _suit(card) == _suit(best):
+            return card < best
+        return _suit(card) == power
+
+    @staticmethod
+    def _cheapest(cards: list[int], trump: int | None) -> int:
+        """Lowest in points, then not a trump, then the weakest."""
+        return min(cards, key=lambda c: (POINTS[c], _suit(c) == trump, -(c % PER_SUIT)))
+
+    @staticmethod
+    def _lead(cards: list[int], trump: int | None, sure_winner) -> int:
+        winners = [c for c in cards if sure_winner(c) and _suit(c) != trump and POINTS[c] > 0]
+        if winners:
+            return max(winners, key=lambda c: POINTS[c])
+        plain = [c for c in cards if _suit(c) != trump] or cards
+        by_suit: dict[int, list[int]] = {}
+        for c in plain:
+            by_suit.setdefault(_suit(c), []).append(c)
+        longest = max(by_suit.values(), key=len)
+        return min(longest, key=lambda c: (POINTS[c], -(c % PER_SUIT)))
