@@ -93,23 +93,21 @@ class Pen:
     """Draws local-unit shapes on ``surf``: ``pixel = centre + scale * rotate(local)``."""
 
     def __init__(self, surf: pygame.Surface, cx: float, cy: float, scale: float,
-                 angle: float = 0.0, flip_x: bool = False):
+                 angle: float = 0.0):
         self.surf = surf
         self.cx, self.cy, self.s = cx, cy, scale
+        self.angle = angle
         rad = math.radians(angle)
         self.cos, self.sin = math.cos(rad), math.sin(rad)
-        self.fx = -1.0 if flip_x else 1.0
 
     def pt(self, x: float, y: float) -> Point:
-        x *= self.fx
         return (self.cx + self.s * (x * self.cos - y * self.sin),
                 self.cy + self.s * (x * self.sin + y * self.cos))
 
     def sub(self, x: float, y: float, scale: float, angle: float = 0.0) -> "Pen":
         """A pen for a child shape centred at local (x, y), ``scale`` local units per unit."""
         px, py = self.pt(x, y)
-        base = math.degrees(math.atan2(self.sin, self.cos))
-        return Pen(self.surf, px, py, self.s * scale, base + angle * self.fx, self.fx < 0)
+        return Pen(self.surf, px, py, self.s * scale, self.angle + angle)
 
     def fill(self, pts: Iterable[Point], colour: Colour) -> None:
         p = [self.pt(x, y) for x, y in pts]
@@ -311,30 +309,55 @@ def draw_espada(pen: Pen) -> None:
     pen.circle(0, 0.92, 0.09, GOLD, GOLD_DARK, w)
 
 
+WOOD = (232, 214, 160)        # pale wood where a branch was cut
+
+
+def _club_half(t: float) -> float:
+    """Half-width of the cudgel at ``t`` (0 bottom .. 1 top): a thin grip, a heavy head."""
+    return 0.075 + 0.2 * t ** 1.35
+
+
+def _club_side(side: float) -> list[Point]:
+    """One side of the cudgel, bottom to top, slightly uneven like a rough branch."""
+    pts = []
+    for i in range(25):
+        t = i / 24
+        y = 0.97 - t * 1.6
+        half = _club_half(t) + 0.01 * math.sin(t * 17 + (0 if side > 0 else 1.7))
+        pts.append((side * half, y))
+    return pts
+
+
+_KNOTS = ((-1, -0.42, 0.13), (1, -0.14, 0.12), (-1, 0.18, 0.1), (1, 0.46, 0.08))
+
+
 def draw_basto(pen: Pen) -> None:
-    """A knotty cudgel: a green club, thick at the top, with cut branch stubs."""
+    """A knotty cudgel: a green club with a heavy rounded head and lopped-off branches."""
     o, w = GREEN_DARK, 0.06
-    body = (bezier((0.13, 1.0), (0.18, 0.4), (0.3, -0.3), (0.3, -0.72), 12)
-            + ellipse_pts(0, -0.72, 0.3, 0.26, 0, -math.pi, 16)[1:]
-            + bezier((-0.3, -0.72), (-0.3, -0.3), (-0.18, 0.4), (-0.13, 1.0), 12))
-    # branch stubs (drawn first so the body covers their roots)
-    stubs = [(-1, -0.42, 0.25), (1, -0.06, 0.22), (-1, 0.32, 0.18), (1, 0.62, 0.15)]
-    for side, y, half in stubs:
-        x0 = side * 0.16
-        x1 = side * (0.2 + half + 0.1)
-        y1 = y - 0.16
-        stub = [(x0, y - 0.08), (x1, y1 - 0.05), (x1, y1 + 0.06), (x0, y + 0.1)]
+    top = ellipse_pts(0, -0.63, 0.275, 0.34, 0, -math.pi, 18)
+    body = _club_side(1) + top[1:-1] + list(reversed(_club_side(-1)))
+    stubs = []
+    for side, y, length in _KNOTS:
+        edge = side * _club_half((0.97 - y) / 1.6)
+        tip = (edge + side * length, y - length * 0.8)
+        stubs.append((edge, y, side, tip))
+        stub = [(edge - side * 0.04, y + 0.09), (tip[0] + side * 0.01, tip[1] + 0.06),
+                (tip[0] - side * 0.03, tip[1] - 0.05), (edge - side * 0.04, y - 0.03)]
         pen.shape(stub, GREEN, o, w)
-        pen.ellipse(x1, y1, 0.045, 0.065, GREEN_LIGHT, o, 0.04)
+        pen.ellipse(tip[0], tip[1], 0.045, 0.06, WOOD, o, 0.04)
     pen.shape(body, GREEN, o, w)
-    # a light stripe down the body and knots
-    pen.fill(bezier((-0.14, -0.8), (-0.2, -0.4), (-0.1, 0.4), (-0.06, 0.9), 10)
-             + bezier((-0.02, 0.9), (-0.05, 0.4), (-0.12, -0.4), (-0.06, -0.84), 10),
-             GREEN_LIGHT)
-    for x, y in ((0.1, -0.5), (-0.06, -0.15), (0.07, 0.22), (-0.02, 0.55)):
-        pen.ellipse(x, y, 0.05, 0.035, GREEN_DARK)
-    # cut face at the top
-    pen.ellipse(0, -0.86, 0.2, 0.08, GREEN_LIGHT, o, 0.04)
+    # a lit stripe gives it volume
+    side = _club_side(-1)[1:24]
+    pen.fill([(x * 0.6 + 0.01, y) for x, y in side]
+             + [(x * 0.2 + 0.01, y) for x, y in reversed(side)], GREEN_LIGHT)
+    # a leather wrap on the grip
+    for y in (0.64, 0.72, 0.8):
+        half = _club_half((0.97 - y) / 1.6) + 0.01
+        pen.shape([(-half, y - 0.025), (half, y - 0.055), (half, y + 0.005), (-half, y + 0.035)],
+                  (150, 60, 30), (80, 30, 10), 0.02)
+    # the cut end at the top and the butt at the bottom
+    pen.ellipse(0, -0.9, 0.17, 0.065, WOOD, o, 0.04)
+    pen.ellipse(0, 0.97, 0.07, 0.03, WOOD, o, 0.03)
 
 
 SPANISH_DRAW = {"O": draw_oro, "C": draw_copa, "E": draw_espada, "B": draw_basto}
