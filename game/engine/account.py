@@ -60,6 +60,7 @@ def pretty_account(match: Match) -> str:
         for event in rec.events:
             lines.append("  " + describe(match, event))
         points = rec.points if rec.ended else match.deal_points()
+        points = "not counted yet" if points is None else points
         state = "ended" if rec.ended else "in progress"
         lines.append(f"  -- {state}, points {_fmt(points)}")
     lines.append("")

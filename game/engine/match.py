@@ -127,7 +127,8 @@ class Match:
         raise NotImplementedError
 
     def deal_points(self) -> list[int]:
-        """Points of the deal in progress (or just ended), as the replay reports them."""
+        """Points of the deal in progress (or just ended), as the replay reports
+        them; None where the game counts nothing during play (Buraco)."""
         raise NotImplementedError
 
     def deal_info(self, final: bool = False) -> dict:
@@ -236,7 +237,8 @@ class Match:
         else deal the next one with ``next_dealer``."""
         if self.record:
             rec = self.records[-1]
-            rec.points = list(self.deal_points())
+            points = self.deal_points()
+            rec.points = None if points is None else list(points)
             rec.ended = True
             rec.info.update(self.deal_info(final=True))
             rec.info.update(info or {})

@@ -167,7 +167,8 @@ def replay_report(match: Match) -> dict:
     """The replay command's JSON object (see CONTRACT.md)."""
     deals = []
     for rec in match.records:
-        points = list(rec.points) if rec.ended else list(match.deal_points())
+        points = rec.points if rec.ended else match.deal_points()
+        points = None if points is None else list(points)     # Buraco: null while in play
         entry = {"points": points, "ended": rec.ended, "dealer": rec.dealer,
                  "events": [e.text() for e in rec.events]}
         info = rec.info if rec.ended else match.deal_info()
