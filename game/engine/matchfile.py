@@ -60,7 +60,8 @@ def parse_match_text(text: str, source: str = "match file") -> MatchSpec:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise MatchFileError(f"{source}: not valid TOML: {exc}") from None
-    known = {"game", "players", "dealer", "seed", "options", "deals"}
+    # "seats" (names, human or bot) is what the game's saves add; a replay ignores it.
+    known = {"game", "players", "dealer", "seed", "options", "deals", "seats"}
     for key in data:
         if key not in known:
             raise MatchFileError(f"{source}: unknown key {key!r}")

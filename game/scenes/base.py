@@ -1,0 +1,97 @@
+"""Scenes and the scene stack.
+
+Every screen is a :class:`Scene` with ``enter``, ``exit``, ``handle(event)``,
+``update(dt)`` and ``draw(surface)``. The :class:`SceneStack` runs the top
+scene; an overlay scene (``opaque = False``, e.g. the pause menu) is drawn over
+the scenes below it. Esc goes back one level unless a scene says otherwise.
+"""
+from __future__ import annotations
+
+import pygame
+
+
+class Scene:
+    opaque = True          # False: the scene below shows through (overlays)
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Became the top scene (pushed, or uncovered by a pop)."""
+
+    def exit(self) -> None:
+        """Left the stack (popped or replaced)."""
+
+    def cover(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        """Esc: one level back."""
+        self.app.stack.pop()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].cover()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        """Drop every scene and start over with ``scene`` (e.g. back to the menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle(self, event) -> None:
+        if self.scenes:
+            self.scenes[-1].handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def draw(self, surface) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and not self.scenes[first].opaque:
+            first -= 1
+        for scene in self.scenes[max(first, 0):]:
+            scene.draw(surface)

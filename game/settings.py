@@ -1,0 +1,83 @@
+"""The player's settings, kept as TOML in the per-user preferences folder.
+
+Loading never fails: a missing file gives defaults, a damaged one is set aside
+(see :mod:`game.storage`) and defaults are used, with a message for the UI;
+values of the wrong type or out of range are replaced by their defaults one by
+one. Saving is atomic.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from game.storage import DamagedFile, atomic_write_toml, read_toml
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "es", "bn", "hi")
+SPEEDS = ("slow", "normal", "fast", "instant")
+SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+FILE_NAME = "settings.toml"
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    animation_speed: str = "normal"
+    sound: bool = True
+    volume: int = 70                 # percent
+    four_colour: bool = False
+    native_digits: bool = False
+    fullscreen: bool = False
+    player_name: str = ""
+
+    CHOICES = {"language": LANGUAGES, "animation_speed": SPEEDS}
+
+    @property
+    def speed_factor(self) -> float:
+        """Multiplier for every animation duration (0 = instant)."""
+        return SPEED_FACTORS[self.animation_speed]
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Settings":
+        settings = cls()
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(settings, f.name)
+            ok = type(value) is type(default)
+            if ok and f.name in cls.CHOICES:
+                ok = value in cls.CHOICES[f.name]
+            if ok and f.name == "volume":
+                ok = 0 <= value <= 100
+            if ok and f.name == "player_name":
+                ok = len(value) <= 24
+            if ok:
+                setattr(settings, f.name, value)
+            else:
+                log.warning("setting %s=%r is not valid; using %r", f.name, value, default)
+        return settings
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def settings_path(folder: str | Path) -> Path:
+    return Path(folder) / FILE_NAME
+
+
+def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a message if the file was damaged."""
+    try:
+        data = read_toml(settings_path(folder))
+    except DamagedFile as exc:
+        return Settings(), str(exc.moved_to.name if exc.moved_to else exc.path)
+    if data is None:
+        return Settings(), None
+    return Settings.from_dict(data), None
+
+
+def save_settings(folder: str | Path, settings: Settings) -> None:
+    atomic_write_toml(settings_path(folder), settings.to_dict())

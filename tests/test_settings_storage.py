@@ -1,0 +1,48 @@
+"""Settings survive round trips; damaged files are set aside, never lost."""
+import os
+
+from game.settings import Settings, load_settings, save_settings, settings_path
+from game.storage import atomic_write_text
+
+
+def test_round_trip(tmp_path):
+    s = Settings(language="bn", animation_speed="fast", sound=False, four_colour=True,
+                 native_digits=True, fullscreen=True, volume=30, player_name="Ana")
+    save_settings(tmp_path, s)
+    loaded, message = load_settings(tmp_path)
+    assert loaded == s and message is None
+
+
+def test_missing_file_gives_defaults(tmp_path):
+    loaded, message = load_settings(tmp_path)
+    assert loaded == Settings() and message is None
+
+
+def test_corrupt_file_is_set_aside_and_defaults_used(tmp_path):
+    path = settings_path(tmp_path)
+    path.write_bytes(b"language = \"bn\nsound = ???\x00")
+    loaded, message = load_settings(tmp_path)
+    assert loaded == Settings()
+    assert message and "damaged" in message
+    kept = [p for p in tmp_path.iterdir() if "damaged" in p.name]
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"language")
+    assert not path.exists()
+    save_settings(tmp_path, loaded)                      # a fresh file, the old one kept
+    assert path.exists() and kept[0].exists()
+
+
+def test_bad_values_fall_back_one_by_one(tmp_path):
+    settings_path(tmp_path).write_text('language = "xx"\nsound = "yes"\nvolume = 50\n'
+                                       'animation_speed = "instant"\n', encoding="utf-8")
+    loaded, message = load_settings(tmp_path)
+    assert message is None
+    assert loaded.language == "en" and loaded.sound is True
+    assert loaded.volume == 50 and loaded.animation_speed == "instant"
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path):
+    target = tmp_path / "a" / "save.toml"
+    atomic_write_text(target, "x = 1\n")
+    atomic_write_text(target, "x = 2\n")
+    assert target.read_text() == "x = 2\n"
+    assert os.listdir(target.parent) == ["save.toml"]
