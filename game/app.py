@@ -76,7 +76,7 @@ class App:
             save_settings(self.pref_dir, self.settings)
         except OSError as exc:
             log.warning("cannot save settings: %s", exc)
-            self.toast(self.t("errors.cannot_save", reason=exc.strerror or str(exc)))
+            self.toast(self.t("errors.save_failed", reason=exc.strerror or str(exc)))
         self.apply_language()
         self.sound.enabled = self.settings.sound
         self.sound.volume = self.settings.volume / 100

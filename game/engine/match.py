@@ -163,6 +163,14 @@ class Match:
             reason, key, params = self._why_illegal(action)
             raise IllegalAction(action, reason, legal, key, params)
 
+    def why_illegal(self, action: str) -> IllegalAction | None:
+        """None if ``action`` is legal now, else the refusal (with its reason)."""
+        try:
+            self.check(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def apply(self, action: str) -> None:
         """Apply a legal action for the seat to act; refuse anything else unchanged."""
         self.check(action)
