@@ -231,10 +231,6 @@ def draw_french(pen: Pen, suit: str, colour: Colour) -> None:
         raise ValueError(f"not a French suit: {suit!r}")
 
 
-FRENCH_WIDTH = {"S": 0.78 * 2, "H": 0.92 * 2 * 1.1, "D": 0.74 * 2, "C": 0.86 * 2}
-"""Width of each French sign in local units (its height is 2)."""
-
-
 # --------------------------------------------------------------------------- Spanish signs
 
 
@@ -294,9 +290,9 @@ def draw_copa(pen: Pen) -> None:
 def draw_espada(pen: Pen) -> None:
     """A sword pointing up: blue blade with a light ridge, gold guard and pommel."""
     o, w = BLUE_DARK, 0.06
-    blade = [(0, -1.0), (0.1, -0.8), (0.11, 0.46), (-0.11, 0.46), (-0.1, -0.8)]
+    blade = [(0, -1.0), (0.12, -0.8), (0.13, 0.46), (-0.13, 0.46), (-0.12, -0.8)]
     pen.shape(blade, BLUE, o, w)
-    pen.fill([(0, -0.9), (0.03, -0.78), (0.03, 0.42), (-0.03, 0.42), (-0.03, -0.78)], BLUE_LIGHT)
+    pen.fill([(0, -0.9), (0.035, -0.78), (0.035, 0.42), (-0.035, 0.42), (-0.035, -0.78)], BLUE_LIGHT)
     # cross-guard with curled ends
     guard = [(-0.4, 0.44), (0.4, 0.44), (0.4, 0.56), (-0.4, 0.56)]
     pen.shape(guard, GOLD, GOLD_DARK, w)
