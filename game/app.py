@@ -148,6 +148,8 @@ class App:
             dt = min(self.clock.tick(60) / 1000.0, 0.1)
             self.step(dt)
             pygame.display.flip()
+            if self.frames == 1 and os.environ.get("TAASH_EXIT_AFTER_FIRST_FRAME"):
+                break           # used by `bench --ui` to time the first frame
             if self.frames == 2:
                 self.sound.warm()
         pygame.quit()

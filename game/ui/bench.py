@@ -1,0 +1,85 @@
+"""``python main.py bench --ui``: the table's frame time, and the time to the
+first frame of the game against a bare pygame-ce window.
+
+Frames are timed headless (dummy video driver) at 1280×720 while a bot-only
+Twenty-nine match deals and plays at normal animation speed: each frame is
+one ``App.step`` (events, update, draw) of 1/60 s.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+BARE_WINDOW = """
+import os, pygame
+pygame.init()
+screen = pygame.display.set_mode((1280, 720), pygame.SCALED | pygame.RESIZABLE)
+screen.fill((24, 32, 44))
+pygame.display.flip()
+pygame.quit()
+"""
+
+
+def _wall(cmd: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
+    return time.perf_counter() - start
+
+
+def first_frame_times(repeats: int = 5) -> tuple[float, float]:
+    """Median wall time from process start to the first frame shown (and exit)
+    for a bare pygame-ce window and for ``python main.py``."""
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env["TAASH_EXIT_AFTER_FIRST_FRAME"] = "1"
+    with tempfile.TemporaryDirectory() as home:
+        env["TAASH_HOME"] = home
+        bare = [_wall([sys.executable, "-c", BARE_WINDOW], env) for _ in range(repeats)]
+        game = [_wall([sys.executable, "main.py"], env) for _ in range(repeats)]
+    return statistics.median(bare), statistics.median(game)
+
+
+def frame_times(frames: int = 600, seed: int = 3) -> list[float]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import App
+    from game.scenes.table import TableScene
+    from game.session import SeatConfig, Session
+
+    with tempfile.TemporaryDirectory() as home:
+        app = App(pref_dir=home, headless=True)
+        app.settings.animation_speed = "normal"
+        app.settings.sound = False
+        times = []
+        while len(times) < frames:
+            seats = [SeatConfig(f"Bot {i + 1}", False) for i in range(4)]
+            session = Session.new("twenty_nine", 4, {}, seats, seed=seed + len(times))
+            app.stack.clear_to(TableScene(app, session))
+            for _ in range(frames * 4):
+                start = time.perf_counter()
+                app.step(1 / 60, [])
+                times.append(time.perf_counter() - start)
+                if not isinstance(app.stack.top, TableScene) or len(times) >= frames:
+                    break
+    return times
+
+
+def run_ui_bench(frames: int = 600) -> int:
+    times = sorted(frame_times(max(frames, 600)))
+    median = statistics.median(times) * 1000
+    p99 = times[int(len(times) * 0.99) - 1] * 1000
+    print(f"table frame time over {len(times)} frames (1280x720, dealing and tricks): "
+          f"median {median:.2f} ms, p99 {p99:.2f} ms")
+    bare, game = first_frame_times()
+    print(f"first frame: bare pygame-ce window {bare * 1000:.0f} ms, python main.py {game * 1000:.0f} ms "
+          f"({game / bare:.2f}x)")
+    return 0
