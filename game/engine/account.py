@@ -20,7 +20,18 @@ TEMPLATES = {
     "trump revealed": "{who} asks for the trump: {suit}",
     "marriage shown": "{who} shows the marriage (target now {target})",
     "played": "{who} plays {card}",
-    "trick won": "{who} wins the trick ({points} points)",
+    "trick won": "{who} wins the trick{points_part}",
+    "called": "{who} calls {call}",
+    "accepted": "{who} accepts {call}",
+    "refused": "{who} refuses {call}",
+    "parda": "the trick is a parda (tie)",
+    "trick tied": "the trick is tied",
+    "went to the deck": "{who} goes to the deck",
+    "envido declared": "{who} declares envido {points}",
+    "flor declared": "{who} declares flor {points}",
+    "son buenas": "{who}: son buenas",
+    "hand won": "the hand is won by team {team} ({points} points)",
+    "chico won": "the chico is won by team {team}",
     "drew": "{who} draws {card}",
     "sang": "{who} sings {what}",
     "exchanged": "{who} exchanges {card}",
@@ -42,6 +53,7 @@ def _fmt(value) -> str:
 
 def describe(match: Match, event: Event) -> str:
     data = {k: _fmt(v) for k, v in event.data.items()}
+    data["points_part"] = f" ({data['points']} points)" if "points" in data else ""
     template = TEMPLATES.get(event.kind)
     if template is not None:
         try:
