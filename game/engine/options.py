@@ -17,7 +17,7 @@ class Option:
     id: str
     kind: type            # bool, int or str
     default: object
-    choices: tuple = ()   # allowed values for str options
+    choices: tuple = ()   # allowed values (str options; int options with a fixed set)
     min: int | None = None
     max: int | None = None
     players: tuple = ()   # player counts it applies to; empty = all
@@ -33,6 +33,9 @@ class Option:
                 raise MatchFileError(f"option {self.id!r} must be at least {self.min}, not {value}")
             if self.max is not None and value > self.max:
                 raise MatchFileError(f"option {self.id!r} must be at most {self.max}, not {value}")
+            if self.choices and value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise MatchFileError(f"option {self.id!r} must be one of {allowed}, not {value}")
         elif self.kind is str:
             if not isinstance(value, str) or (self.choices and value not in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices)
