@@ -1,0 +1,454 @@
+"""Match setup: how many play (Tute's three forms by name), the game's options, who sits where.
+
+Built from the game module's ``PLAYERS``, ``DEFAULT_PLAYERS`` and ``OPTIONS`` rows, so a
+new option on a rules page shows up here with its localized label
+(``options.<game>.<id>``) and one-line explanation (``options.<game>.<id>_help``: a
+tooltip, and the line under the options while it is focused or hovered). Only the options
+that apply to the chosen number of players are shown and passed to the match.
+
+Every seat is a Human or a Bot (easy / normal) with an editable name: the settings'
+player name (or "Player 1") for seat 0, names common where the game is played for the
+bots. In partnership games the seats carry their team colour. Start builds the
+:class:`~game.session.Session` and puts it on the table.
+"""
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game import i18n
+from game.engine.options import Option
+from game.games import game_module
+from game.scenes.menu import (FitButton, FitChoice, FitTextField, MenuScene, blit_fit, draw_title,
+                              table_scene_class)
+from game.session import BOT_LEVELS, SeatConfig, Session
+from game.ui import theme
+from game.ui.text import default_renderer
+from game.ui.widgets import blit_text, draw_panel
+
+log = logging.getLogger(__name__)
+
+W, H = theme.WIDTH, theme.HEIGHT
+
+#: Names common at the tables where each game is played, in the script of each language.
+BOT_NAMES = {
+    "twenty_nine": {
+        "Latn": ("Rahim", "Mitu", "Sumon", "Tania", "Arif"),
+        "Beng": ("রহিম", "মিতু", "সুমন", "তানিয়া", "আরিফ"),
+        "Deva": ("रहीम", "मीतू", "सुमन", "तानिया", "आरिफ़"),
+    },
+    "tute": {
+        "Latn": ("Carmen", "Paco", "Lola", "Manolo", "Pilar"),
+        "Beng": ("কারমেন", "পাকো", "লোলা", "মানোলো", "পিলার"),
+        "Deva": ("कारमेन", "पाको", "लोला", "मानोलो", "पिलार"),
+    },
+    "truco_argentino": {
+        "Latn": ("Facundo", "Lucía", "Nahuel", "Valentina", "Martín"),
+        "Beng": ("ফাকুন্দো", "লুসিয়া", "নাউয়েল", "ভালেন্তিনা", "মার্তিন"),
+        "Deva": ("फ़ाकुंदो", "लूसिया", "नाउएल", "वालेंतीना", "मार्तीन"),
+    },
+    "truco_mineiro": {
+        "Latn": ("Tião", "Zé", "Cida", "Bento", "Rosa"),
+        "Beng": ("তিয়াও", "জে", "সিদা", "বেন্তো", "রোজা"),
+        "Deva": ("तियाओ", "ज़े", "सीदा", "बेंतो", "रोज़ा"),
+    },
+    "buraco": {
+        "Latn": ("Beatriz", "Rafael", "Ana", "Gustavo", "Lívia"),
+        "Beng": ("বিয়াত্রিস", "রাফায়েল", "আনা", "গুস্তাভো", "লিভিয়া"),
+        "Deva": ("बेआत्रिस", "राफ़ाएल", "आना", "गुस्तावो", "लीविया"),
+    },
+}
+SCRIPT_OF_LANGUAGE = {"bn": "Beng", "hi": "Deva"}
+
+#: Spinner values for whole-number options (the rest: min..max, or a range round the default).
+SPINNERS = {
+    ("twenty_nine", "target"): range(1, 13),
+    ("twenty_nine", "max_bid"): range(28, 33),
+    ("tute", "target"): range(50, 301, 10),
+    ("tute", "wins"): range(1, 10),
+    ("truco_argentino", "target"): (15, 30),
+    ("truco_argentino", "chicos"): (1, 3),
+    ("buraco", "target"): (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000),
+}
+SEAT_MODES = ("human",) + tuple(BOT_LEVELS)
+
+# layout
+LEFT = pygame.Rect(36, 100, 720, 540)
+RIGHT = pygame.Rect(776, 100, 468, 540)
+ROW_H, ROW_GAP = 38, 4
+SEAT_H = 46
+HELP_SIZE = 18
+
+
+def bot_names(game_id: str, lang: str) -> tuple[str, ...]:
+    names = BOT_NAMES.get(game_id, BOT_NAMES["buraco"])
+    return names[SCRIPT_OF_LANGUAGE.get(lang, "Latn")]
+
+
+def spinner_values(game_id: str, option: Option) -> list:
+    """The values a whole-number option offers, always including its default."""
+    values = SPINNERS.get((game_id, option.id))
+    if values is None:
+        lo = option.min if option.min is not None else 0
+        if option.max is not None and option.max - lo <= 60:
+            values = range(lo, option.max + 1)
+        else:
+            default = int(option.default)
+            step = max(1, default // 10)
+            hi = option.max if option.max is not None else max(default * 3, lo + 10 * step)
+            values = range(lo if lo > 0 else step, hi + 1, step)
+    out = []
+    for v in list(values) + [option.default]:
+        try:
+            option.check(v)
+        except Exception:
+            continue
+        if v not in out:
+            out.append(v)
+    return sorted(out)
+
+
+def option_values(game_id: str, option: Option) -> list:
+    if option.kind is bool:
+        return [False, True]
+    if option.kind is str:
+        return list(option.choices) or [option.default]
+    return spinner_values(game_id, option)
+
+
+def value_key(game_id: str, option_id: str, value) -> str:
+    return f"options.{game_id}.{option_id}_{str(value).replace('-', '_')}"
+
+
+def is_partnership(players: int) -> bool:
+    """Every game here is played in two teams from four players up (seat mod 2)."""
+    return players >= 4
+
+
+def seat_angle(seat: int, players: int) -> float:
+    """Where a seat sits round the table, in degrees on screen (90 = bottom): seat 0 at the
+    bottom and play going counter-clockwise, as the rules pages say."""
+    return 90.0 - 360.0 * seat / players
+
+
+def draw_table_map(surface, area: pygame.Rect, players: int, team_game: bool, num) -> None:
+    """A small table seen from above with the seats round it, coloured by team."""
+    import math
+    rx = min(area.w // 2 - 36, 150)
+    ry = min(area.h // 2 - 30, 70)
+    if rx < 40 or ry < 24:
+        return
+    cx, cy = area.centerx, area.centery
+    table = pygame.Rect(0, 0, rx * 2, ry * 2)
+    table.center = (cx, cy)
+    pygame.draw.ellipse(surface, (10, 40, 26), table.move(0, 4))
+    pygame.draw.ellipse(surface, theme.FELT, table)
+    pygame.draw.ellipse(surface, (92, 62, 36), table, 5)
+    for seat in range(players):
+        a = math.radians(seat_angle(seat, players))
+        x = cx + math.cos(a) * (rx + 4)
+        y = cy + math.sin(a) * (ry + 6)
+        colour = theme.TEAM[seat % 2] if team_game else theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        pygame.draw.circle(surface, (10, 16, 14), (round(x), round(y) + 2), 17)
+        pygame.draw.circle(surface, colour, (round(x), round(y)), 16)
+        blit_text(surface, num(seat + 1), theme.FONT_SMALL, theme.TEXT_DARK, (round(x), round(y) + 1),
+                  "center", bold=True)
+
+
+class MatchSetupScene(MenuScene):
+    """Players, options and seats for a new match of ``game_id``; Start opens the table."""
+
+    def __init__(self, app, game_id: str) -> None:
+        self.game_id = game_id
+        self.module = game_module(game_id)
+        self.players = self.module.DEFAULT_PLAYERS
+        self.values = {o.id: o.default for o in self.module.OPTIONS}
+        most = max(self.module.PLAYERS)
+        self.modes = ["human"] + ["normal"] * (most - 1)
+        self.names = [""] * most
+        self.edited = [False] * most
+        self.help_widget = None
+        super().__init__(app)
+        self.refresh_default_names()
+        self.focus_default()
+
+    # ----- model
+    def applicable_options(self) -> list[Option]:
+        return [o for o in self.module.OPTIONS if o.applies_to(self.players)]
+
+    def human_name(self, seat: int) -> str:
+        own = self.app.settings.player_name.strip()
+        if seat == 0 and own:
+            return own
+        return self.app.t("setup.player", n=seat + 1)
+
+    def default_name(self, seat: int) -> str:
+        if self.modes[seat] == "human":
+            return self.human_name(seat)
+        names = bot_names(self.game_id, i18n.language())
+        return names[sum(1 for s in range(seat) if self.modes[s] != "human") % len(names)]
+
+    def refresh_default_names(self) -> None:
+        """Give every seat whose name was not typed a fitting default, no two alike."""
+        taken = {n.strip().casefold() for n, e in zip(self.names, self.edited) if e}
+        names = bot_names(self.game_id, i18n.language())
+        next_bot = 0
+        for seat in range(len(self.names)):
+            if self.edited[seat]:
+                continue
+            if self.modes[seat] == "human":
+                name = self.human_name(seat)
+            else:
+                for _ in range(len(names)):
+                    name = names[next_bot % len(names)]
+                    next_bot += 1
+                    if name.casefold() not in taken:
+                        break
+            taken.add(name.casefold())
+            self.names[seat] = name
+            if seat < len(self.name_fields):
+                self.name_fields[seat].text = name
+
+    def form_label(self, players: int) -> str:
+        t = self.app.t
+        if self.game_id == "tute":
+            return t(f"setup.form.tute_{players}")
+        if players == 2:
+            return t("setup.form.one_v_one")
+        if players == 4:
+            return t("setup.form.pairs", n=players)
+        if players == 6:
+            return t("setup.form.threes", n=players)
+        return t("setup.form.players", n=players)
+
+    def fmt_value(self, option: Option, value) -> str:
+        if option.kind is bool:
+            return self.app.t("settings.on" if value else "settings.off")
+        key = value_key(self.game_id, option.id, value)
+        if option.kind is str or i18n.current().has(key):
+            return self.app.t(key)
+        return self.app.num(value)
+
+    def seat_configs(self) -> list[SeatConfig]:
+        seats = []
+        for seat in range(self.players):
+            mode = self.modes[seat]
+            name = self.names[seat].strip() or self.default_name(seat)
+            seats.append(SeatConfig(name[:24], mode == "human", "normal" if mode == "human" else mode))
+        return seats
+
+    def match_options(self) -> dict:
+        return {o.id: self.values[o.id] for o in self.applicable_options()}
+
+    # ----- widgets
+    def build(self) -> None:
+        t = self.app.t
+        self.option_rows: dict[str, FitChoice] = {}
+        self.name_fields: list[FitTextField] = []
+        self.mode_choices: list[FitChoice] = []
+        label_w = 380
+        x, w = LEFT.x + 12, LEFT.w - 24
+        y = LEFT.y + 48
+        counts = list(self.module.PLAYERS)
+        options = self.applicable_options()
+        # with few options there is room for every explanation under its row
+        r = default_renderer()
+        helps = [t("setup.players_help")] + [t(f"options.{self.game_id}.{o.id}_help") for o in options]
+        heights = [len(r.wrap(h, HELP_SIZE, w - 30)) * r.line_height(HELP_SIZE) for h in helps]
+        room = LEFT.bottom - 12 - y
+        self.expanded = sum(ROW_H + h + 12 for h in heights) <= room
+        gaps = iter([h + 12 if self.expanded else ROW_GAP for h in heights])
+        self.players_choice = self.ui.add(FitChoice(
+            (x, y, w, ROW_H), lambda: t("setup.players"), counts, self.players,
+            fmt=self.form_label, on_change=self.set_players, label_width=label_w,
+            tooltip=lambda: t("setup.players_help"), locked=len(counts) == 1))
+        y += ROW_H + next(gaps)
+        for option in options:
+            oid = option.id
+            row = FitChoice(
+                (x, y, w, ROW_H),
+                (lambda oid=oid: t(f"options.{self.game_id}.{oid}")),
+                option_values(self.game_id, option), self.values[oid],
+                fmt=(lambda v, option=option: self.fmt_value(option, v)),
+                on_change=(lambda v, oid=oid: self.set_value(oid, v)),
+                tooltip=(lambda oid=oid: t(f"options.{self.game_id}.{oid}_help")),
+                label_width=label_w)
+            self.option_rows[oid] = self.ui.add(row)
+            y += ROW_H + next(gaps)
+        self.options_bottom = y
+        # seats
+        y = RIGHT.y + 48 + (34 if is_partnership(self.players) else 0)
+        sx = RIGHT.x + 52
+        for seat in range(self.players):
+            field = FitTextField((sx, y, 206, SEAT_H - 6), "", self.names[seat], max_len=16,
+                                 on_change=(lambda text, seat=seat: self.set_name(seat, text)),
+                                 label_width=0)
+            self.name_fields.append(self.ui.add(field))
+            mode = FitChoice((sx + 212, y, RIGHT.right - 12 - (sx + 212), SEAT_H - 6), "",
+                             list(SEAT_MODES), self.modes[seat], fmt=self.fmt_mode,
+                             on_change=(lambda v, seat=seat: self.set_mode(seat, v)), label_width=0,
+                             value_size=theme.FONT_SMALL + 2)
+            self.mode_choices.append(self.ui.add(mode))
+            y += SEAT_H + 4
+        self.seats_bottom = y
+        self.back_button = self.ui.add(FitButton((LEFT.x, H - 68, 200, 52), lambda: t("buttons.back"),
+                                                 self.app.stack.pop))
+        self.start_button = self.ui.add(FitButton((RIGHT.right - 300, H - 68, 300, 52),
+                                                  lambda: t("setup.start"), self.start, style="primary",
+                                                  size=theme.FONT_BIG - 2))
+
+    def focus_default(self) -> None:
+        if getattr(self, "start_button", None) is not None and (
+                self.ui.focused is None or not self.ui.focused.enabled):
+            self.ui.set_focus(self.start_button)
+        else:
+            super().focus_default()
+
+    def rebuild(self, keep=None) -> None:
+        self.ui.clear()
+        self.build()
+        if keep is not None:
+            self.ui.set_focus(keep)
+        self.focus_default()
+
+    def fmt_mode(self, mode: str) -> str:
+        if mode == "human":
+            return self.app.t("seats.human")
+        return self.app.t("seats.bot_level", level=self.app.t(f"seats.{mode}"))
+
+    # ----- changes
+    def set_players(self, players: int) -> None:
+        self.players = players
+        self.rebuild()
+        self.ui.set_focus(self.players_choice)
+
+    def set_value(self, option_id: str, value) -> None:
+        self.values[option_id] = value
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.names[seat] = text
+        self.edited[seat] = bool(text.strip())
+
+    def set_mode(self, seat: int, mode: str) -> None:
+        self.modes[seat] = mode
+        self.refresh_default_names()
+
+    def start(self) -> None:
+        try:
+            session = Session.new(self.game_id, self.players, self.match_options(), self.seat_configs())
+        except Exception as exc:
+            log.exception("cannot start %s", self.game_id)
+            self.app.toast(self.app.t("setup.cannot_start", reason=str(exc) or type(exc).__name__))
+            return
+        try:
+            scene_class = table_scene_class()
+        except ImportError:
+            log.exception("the table is not available")
+            self.app.toast(self.app.t("common.coming_soon"))
+            return
+        self.app.sound.play("shuffle")
+        self.app.stack.push(scene_class(self.app, session))
+
+    def enter(self) -> None:
+        super().enter()
+        try:
+            pygame.key.start_text_input()
+        except pygame.error:
+            pass
+
+    # ----- drawing
+    def help_subject(self):
+        """The option whose explanation is shown: the hovered one, else the focused one."""
+        for widget in (self.ui.hovered, self.ui.focused):
+            if widget is self.players_choice:
+                return "setup.players_help"
+            for oid, row in self.option_rows.items():
+                if widget is row:
+                    return f"options.{self.game_id}.{oid}_help"
+        return None
+
+    def draw(self, surface) -> None:
+        self.draw_backdrop(surface)
+        t = self.app.t
+        draw_title(surface, t(f"games.{self.game_id}"), y=18)
+        r = default_renderer()
+        name_w = min(r.measure(t(f"games.{self.game_id}"), theme.FONT_BIG + 10, True)[0], W - 96)
+        sub_x = 48 + name_w + 18
+        if sub_x < W - 200:
+            pygame.draw.circle(surface, theme.ACCENT, (sub_x, 50), 4)
+            blit_fit(surface, t("setup.title"), theme.FONT_BIG - 4, theme.TEXT_DIM, (sub_x + 16, 50),
+                     "midleft", W - 60 - sub_x)
+        draw_panel(surface, LEFT, theme.PANEL, 18)
+        draw_panel(surface, RIGHT, theme.PANEL, 18)
+        blit_fit(surface, t("setup.match_heading"), theme.FONT, theme.ACCENT, (LEFT.x + 26, LEFT.y + 12),
+                 "topleft", LEFT.w - 52, bold=True)
+        blit_fit(surface, t("setup.seats_heading"), theme.FONT, theme.ACCENT, (RIGHT.x + 26, RIGHT.y + 12),
+                 "topleft", RIGHT.w - 52, bold=True)
+        self.draw_help(surface)
+        self.draw_seats(surface)
+        # hide tooltips of option rows: their text is already in the help box
+        hovered = self.ui.hovered
+        if hovered is not None and (hovered is self.players_choice or hovered in self.option_rows.values()):
+            self.ui.hovered = None
+            self.ui.draw(surface)
+            self.ui.hovered = hovered
+            hovered.draw(surface, hovered is self.ui.focused, hovered.enabled)
+        else:
+            self.ui.draw(surface)
+
+    def draw_help(self, surface) -> None:
+        if self.expanded:
+            r = default_renderer()
+            rows = [(self.players_choice, "setup.players_help")] + [
+                (row, f"options.{self.game_id}.{oid}_help") for oid, row in self.option_rows.items()]
+            for row, key in rows:
+                img = r.render_wrapped(self.app.t(key), HELP_SIZE, row.rect.w - 30, theme.TEXT_DIM)
+                surface.blit(img, (row.rect.x + 14, row.rect.bottom + 2))
+            return
+        key = self.help_subject()
+        box = pygame.Rect(LEFT.x + 14, LEFT.bottom - 70, LEFT.w - 28, 60)
+        pygame.draw.rect(surface, (6, 12, 10), box, border_radius=10)
+        r = default_renderer()
+        if key is None:
+            text, ink = self.app.t("setup.help_hint"), theme.TEXT_DIM
+        else:
+            text, ink = self.app.t(key), theme.TEXT
+        size = theme.FONT_SMALL
+        while size > 15 and len(r.wrap(text, size, box.w - 28)) * r.line_height(size) > box.h - 6:
+            size -= 1
+        img = r.render_wrapped(text, size, box.w - 28, ink)
+        surface.blit(img, img.get_rect(midleft=(box.x + 14, box.centery)))
+
+    def draw_seats(self, surface) -> None:
+        t = self.app.t
+        team_game = is_partnership(self.players)
+        if team_game:
+            x = RIGHT.x + 26
+            y = RIGHT.y + 56
+            for team in (0, 1):
+                pygame.draw.circle(surface, theme.TEAM[team], (x + 9, y + 12), 9)
+                rect = blit_text(surface, t("table.team", n=team + 1), theme.FONT_SMALL, theme.TEXT,
+                                 (x + 24, y + 12), "midleft")
+                x = rect.right + 28
+        for seat, field in enumerate(self.name_fields):
+            colour = theme.TEAM[seat % 2] if team_game else theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+            cx, cy = RIGHT.x + 30, field.rect.centery
+            pygame.draw.circle(surface, colour, (cx, cy), 15)
+            pygame.draw.circle(surface, (10, 16, 14), (cx, cy), 15, 2)
+            blit_text(surface, self.app.num(seat + 1), theme.FONT_SMALL, theme.TEXT_DARK, (cx, cy + 1),
+                      "center", bold=True)
+        hint = t("setup.partners_hint") if team_game else t("setup.hotseat_hint")
+        if team_game and self.modes[:self.players].count("human") > 1:
+            hint = hint + " " + t("setup.hotseat_hint")
+        room = pygame.Rect(RIGHT.x + 26, self.seats_bottom + 10, RIGHT.w - 52, 0)
+        r = default_renderer()
+        size = theme.FONT_SMALL
+        while size > 15 and len(r.wrap(hint, size, room.w)) > 3:
+            size -= 1
+        img = r.render_wrapped(hint, size, room.w, theme.TEXT_DIM)
+        surface.blit(img, room.topleft)
+        top = room.y + img.get_height() + 12
+        area = pygame.Rect(RIGHT.x + 20, top, RIGHT.w - 40, RIGHT.bottom - 14 - top)
+        if area.h >= 110:
+            draw_table_map(surface, area, self.players, team_game, self.app.num)
