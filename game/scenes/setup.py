@@ -87,8 +87,9 @@ def bot_names(game_id: str, lang: str) -> tuple[str, ...]:
 
 
 def spinner_values(game_id: str, option: Option) -> list:
-    """The values a whole-number option offers, always including its default."""
-    values = SPINNERS.get((game_id, option.id))
+    """The values a whole-number option offers: its fixed set if it has one, else a spinner
+    range (always including the default)."""
+    values = tuple(option.choices) or SPINNERS.get((game_id, option.id))
     if values is None:
         lo = option.min if option.min is not None else 0
         if option.max is not None and option.max - lo <= 60:
