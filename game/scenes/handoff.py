@@ -1,0 +1,80 @@
+"""Hot-seat hand-off: "Pass the device to {name}", shown over a hidden table.
+
+The screen is opaque (nothing of the table shows through, no hand is drawn) and
+waits for the named player to click or press Enter/Space. A short guard time
+keeps the click that ended the previous player's turn from dismissing it.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.widgets import blit_text
+
+GUARD = 0.3          # seconds before input is accepted
+
+
+class HandOffScene(Scene):
+    opaque = True
+
+    def __init__(self, app, name: str, on_ready) -> None:
+        super().__init__(app)
+        self.name = name
+        self.on_ready = on_ready
+        self.age = 0.0
+        self.done = False
+
+    def handle(self, event) -> None:
+        if self.age < GUARD or self.done:
+            return
+        ready = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
+        if ready:
+            self.ready()
+
+    def ready(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        self.on_ready()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.scenes.table import felt_surface
+        surface.blit(felt_surface(), (0, 0))
+        shade = _shade()
+        surface.blit(shade, (0, 0))
+        cx, cy = theme.WIDTH // 2, theme.HEIGHT // 2
+        back = self.app.cards(150).back()
+        for i, angle in enumerate((-14, 0, 14)):
+            img = pygame.transform.rotate(back, angle) if angle else back
+            surface.blit(img, img.get_rect(center=(cx - 60 + 60 * i, cy - 110)))
+        blit_text(surface, self.app.t("handoff.pass_device", name=self.name), theme.FONT_BIG + 6, theme.TEXT,
+                  (cx, cy + 10), "midtop", True)
+        pulse = 0.5 + 0.5 * math.sin(self.age * 3.0)
+        colour = tuple(int(a + (b - a) * pulse) for a, b in zip(theme.TEXT_DIM, theme.ACCENT))
+        blit_text(surface, self.app.t("handoff.click_when_ready", name=self.name), theme.FONT, colour,
+                  (cx, cy + 70), "midtop")
+        blit_text(surface, self.app.t("handoff_extra.cards_hidden"), theme.FONT_SMALL, theme.TEXT_DIM,
+                  (cx, cy + 120), "midtop")
+
+
+_SHADE = None
+
+
+def _shade() -> pygame.Surface:
+    global _SHADE
+    if _SHADE is None:
+        _SHADE = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        _SHADE.fill((0, 0, 0, 120))
+    return _SHADE
+
+
+__all__ = ["HandOffScene"]

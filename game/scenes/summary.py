@@ -1,0 +1,162 @@
+"""End of a deal and end of a match, over the table.
+
+:class:`DealSummaryScene` (an overlay) shows what the deal came to — for 29 the bid,
+bidder, target, made or not, points per team and the score change; for Tute the card
+points, last ten, cantes and the deal winner or the totals — with "Next deal".
+With no human at the table it goes on by itself after a moment.
+
+:class:`MatchResultScene` shows the winner and the final score, with "New match"
+(the same game, options and seats) and "Menu".
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.table_games import make_adapter, render_rows
+from game.ui import theme
+from game.ui.widgets import Button, WidgetGroup, blit_text, draw_panel
+
+AUTO_NEXT = 2.5        # seconds (normal speed) before a bots-only table goes on
+
+
+class DealSummaryScene(Scene):
+    opaque = False
+
+    def __init__(self, app, session, deal_index: int, on_close=None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.match = session.match
+        self.deal_index = deal_index
+        self.on_close = on_close
+        self.adapter = make_adapter(app, session)
+        self.age = 0.0
+        self.closed = False
+        self.last = self.match.finished and deal_index == len(self.match.records) - 1
+        rows = self.adapter.summary_rows(deal_index)
+        self.panel = render_rows(app, rows, 620, pad=18, gap=8, bg=None)
+        self.rect = pygame.Rect(0, 0, 680, self.panel.get_height() + 150)
+        self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 10)
+        label = (lambda: app.t("summary.see_result")) if self.last else (lambda: app.t("buttons.next_deal"))
+        bw = 260
+        self.button = Button(pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - 62, bw, 46), label,
+                             self.close, style="primary")
+        self.widgets = WidgetGroup([self.button])
+        self.widgets.set_focus(self.button)
+        speed = app.speed()
+        self.auto = AUTO_NEXT * speed if not session.humans else None
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        if self.on_close is not None:
+            self.on_close()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.widgets.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.auto is not None and self.age >= self.auto:
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.rect, (12, 22, 18, 240), 18)
+        pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=18)
+        title = self.app.t("summary.title", n=self.deal_index + 1)
+        blit_text(surface, title, theme.FONT_BIG, theme.ACCENT, (self.rect.centerx, self.rect.y + 16), "midtop", True)
+        surface.blit(self.panel, (self.rect.x + 30, self.rect.y + 64))
+        self.widgets.draw(surface)
+
+
+class MatchResultScene(Scene):
+    """The winner and final score; "New match" (same seats) and "Menu"."""
+
+    opaque = True
+
+    def __init__(self, app, session, conceded_by: int | None = None, winner: int | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.match = session.match
+        self.adapter = make_adapter(app, session)
+        self.conceded_by = conceded_by
+        self.winner = winner if winner is not None else self.match.winner
+        w = 260
+        cx = theme.WIDTH // 2
+        self.new_button = Button(pygame.Rect(cx - w - 12, 600, w, 52), lambda: app.t("buttons.new_match"),
+                                 self.new_match, style="primary")
+        self.menu_button = Button(pygame.Rect(cx + 12, 600, w, 52), lambda: app.t("summary.menu"), self.menu)
+        self.widgets = WidgetGroup([self.new_button, self.menu_button])
+        self.widgets.set_focus(self.new_button)
+        self.age = 0.0
+
+    def headline(self) -> str:
+        outcome = self.adapter.human_side_result(self.winner)
+        if outcome == "win":
+            return self.app.t("result.you_win")
+        if outcome == "lose":
+            return self.app.t("result.you_lose")
+        if self.winner is None:
+            return ""
+        return self.app.t("result.wins", name=self.adapter.side_name(self.winner))
+
+    def new_match(self) -> None:
+        from game.scenes.table import TableScene
+        from game.session import fresh_match_like
+        self.app.stack.replace(TableScene(self.app, fresh_match_like(self.session)))
+
+    def menu(self) -> None:
+        try:
+            from game.scenes.menu import MainMenuScene
+        except ImportError:
+            self.app.stack.pop()
+            return
+        self.app.stack.clear_to(MainMenuScene(self.app))
+
+    def back(self) -> None:
+        self.menu()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+            return
+        self.widgets.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.scenes.table import felt_surface
+        surface.blit(felt_surface(), (0, 0))
+        cx = theme.WIDTH // 2
+        rect = pygame.Rect(0, 0, 760, 520)
+        rect.midtop = (cx, 50)
+        draw_panel(surface, rect, (10, 20, 16, 225), 22)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=22)
+        blit_text(surface, self.adapter.game_title(), theme.FONT, theme.TEXT_DIM, (cx, rect.y + 22), "midtop")
+        colour = theme.ACCENT
+        blit_text(surface, self.headline(), theme.FONT_TITLE - 14, colour, (cx, rect.y + 60), "midtop", True)
+        y = rect.y + 150
+        if self.conceded_by is not None:
+            blit_text(surface, self.app.t("summary.conceded", name=self.session.seats[self.conceded_by].name),
+                      theme.FONT, theme.DANGER, (cx, y), "midtop")
+            y += 44
+        blit_text(surface, self.app.t("summary.final_score"), theme.FONT_SMALL, theme.TEXT_DIM, (cx, y), "midtop")
+        panel = render_rows(self.app, self.adapter.result_rows(), 560, pad=14, gap=10, bg=None)
+        surface.blit(panel, panel.get_rect(midtop=(cx, y + 34)))
+        if self.winner is not None:
+            blit_text(surface, self.app.t("result.wins", name=self.adapter.side_name(self.winner)), theme.FONT,
+                      self.adapter.side_colour(self.winner), (cx, rect.bottom - 56), "midtop", True)
+        self.widgets.draw(surface)
+
+
+__all__ = ["DealSummaryScene", "MatchResultScene"]

@@ -1,0 +1,158 @@
+"""Render the trick table headless, mid-deal and mid-trick, for every game and language.
+
+    python tools/render_table.py [--out docs/screenshots] [--games twenty_nine,tute2,tute3,tute4]
+                                 [--langs en,bn,hi,es]
+
+Writes ``table_<game>_<lang>.png`` (mid-trick, the viewer to play: legal cards lifted,
+the others dimmed), ``table_<game>_<lang>_deal.png`` (cards in flight from the deck)
+and, for Twenty-nine, ``table_twenty_nine_<lang>_bid.png`` (the bid spinner). Seat 0
+is a human whose moves are chosen by the rule bot; runs with SDL's dummy driver.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+from game.session import SeatConfig, Session, bot_for  # noqa: E402
+
+NAMES = {
+    "en": ["Alex", "Sam", "Jordan", "Robin"],
+    "es": ["Lucía", "Mateo", "Sofía", "Diego"],
+    "bn": ["আনিকা", "রহিম", "সুমি", "করিম"],
+    "hi": ["प्रिया", "अमित", "नेहा", "राहुल"],
+}
+GAMES = {"twenty_nine": ("twenty_nine", 4), "tute2": ("tute", 2), "tute3": ("tute", 3), "tute4": ("tute", 4)}
+DT = 1 / 60
+
+
+def new_table(app, game: str, players: int, lang: str, seed: int) -> tuple[TableScene, object]:
+    names = NAMES[lang]
+    seats = [SeatConfig(names[i], i == 0) for i in range(players)]
+    session = Session.new(game, players, {}, seats, seed=seed, dealer=players - 1)
+    table = TableScene(app, session)
+    app.stack.clear_to(table)
+    helper = bot_for(game, "normal", seed)
+    return table, helper
+
+
+def run_until(app, table, helper, done, max_frames=20000, instant=True) -> bool:
+    """Step the app; the human seat plays the rule bot's choice whenever it is his turn."""
+    app.settings.animation_speed = "instant" if instant else "normal"
+    for _ in range(max_frames):
+        if done():
+            return True
+        top = app.stack.top
+        if top is not table:
+            if hasattr(top, "close"):
+                top.close()
+            elif hasattr(top, "ready"):
+                top.ready()
+            else:
+                return False
+        if table.my_turn() and not done():
+            table.act(helper.choose(table.match.view(table.match.to_act)))
+        app.step(DT, [])
+    return done()
+
+
+def settle(app, frames: int) -> None:
+    app.settings.animation_speed = "normal"
+    for _ in range(frames):
+        app.step(DT, [])
+
+
+def shot(app, path: Path) -> None:
+    pygame.image.save(app.screen, str(path))
+    print("wrote", path)
+
+
+def render(game_key: str, lang: str, out: Path, app) -> list[float]:
+    game, players = GAMES[game_key]
+    app.settings.language = lang
+    app.settings.native_digits = lang == "bn"
+    app.apply_language()
+    times: list[float] = []
+    # --- mid-deal: cards in flight (normal speed)
+    table, helper = new_table(app, game, players, lang, seed=11)
+    settle(app, 0)
+    total = sum(1 for e in table.match.records[0].events if e.kind == "dealt")
+    frames = 0
+    while frames < 600:
+        app.step(DT, [])
+        frames += 1
+        in_air = sum(1 for f in table.flights if f.tween.started)
+        dealt = sum(len(h) for h in table.hands)
+        if in_air >= 2 and dealt >= (6 if players == 4 else 7):
+            break
+    times += list(table.frame_ms)
+    shot(app, out / f"table_{game_key}_{lang}_deal.png")
+    # --- the 29 auction with the bid spinner
+    if game == "twenty_nine":
+        table, helper = new_table(app, game, players, lang, seed=5)
+        run_until(app, table, helper, lambda: table.my_turn() and any(
+            a.startswith("bid ") for a in table.match.legal_actions()) and table.match.records[-1].actions, instant=True)
+        settle(app, 40)
+        shot(app, out / f"table_{game_key}_{lang}_bid.png")
+    # --- mid-trick: the viewer to play, two cards or more on the table, a few tricks won
+    table, helper = new_table(app, game, players, lang, seed=23)
+
+    def mid_trick():
+        m = table.match
+        return (table.my_turn() and len(table.trick) >= min(2, players - 1)
+                and 2 <= sum(table.piles) <= 4 and any(a.startswith("play ") for a in m.legal_actions()))
+
+    if not run_until(app, table, helper, mid_trick):
+        table, helper = new_table(app, game, players, lang, seed=24)
+        run_until(app, table, helper, lambda: table.my_turn() and len(table.trick) >= 1 and sum(table.piles) >= 1)
+    settle(app, 30)
+    # hover an illegal card if there is one, to show the reason
+    hand = table.hands[table.viewer] if table.viewer is not None else []
+    bad = [i for i, c in enumerate(hand) if c not in table._playable]
+    if bad and table._playable:
+        positions = table._hand_positions(table.viewer)
+        x, y, _ = positions[bad[0]]
+        app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x) - 10, int(y) - 40), rel=(0, 0),
+                                         buttons=(0, 0, 0))])
+    times += list(table.frame_ms)
+    shot(app, out / f"table_{game_key}_{lang}.png")
+    return times
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--langs", default="en,bn,hi,es")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        app = App(pref_dir=home, headless=True)
+        app.settings.sound = False
+        times: list[float] = []
+        for game_key in args.games.split(","):
+            for lang in args.langs.split(","):
+                times += render(game_key, lang, out, app)
+        if times:
+            print(f"table draw: median {statistics.median(times):.2f} ms over {len(times)} frames")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
