@@ -47,7 +47,8 @@ class App:
         self.apply_language()
         if damaged:
             self.toast(self.t("errors.settings_damaged", file=damaged))
-        flags = pygame.SCALED | pygame.RESIZABLE
+        # SCALED needs a renderer: a headless (dummy-driver) window draws the same 1280x720 without it.
+        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
         if self.settings.fullscreen and not headless:
             flags |= pygame.FULLSCREEN
         self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)

@@ -28,11 +28,22 @@ class Settings:
     sound: bool = True
     volume: int = 70                 # percent
     four_colour: bool = False
-    native_digits: bool = False
+    native_digits_bn: bool = True    # Bengali digits by default (GLOSSARY: CLDR's bn default)
+    native_digits_hi: bool = False   # Latin digits by default for Hindi
     fullscreen: bool = False
     player_name: str = ""
 
     CHOICES = {"language": LANGUAGES, "animation_speed": SPEEDS}
+
+    @property
+    def native_digits(self) -> bool:
+        """Native digits for the current language (each language keeps its own choice)."""
+        return bool(getattr(self, f"native_digits_{self.language}", False))
+
+    @native_digits.setter
+    def native_digits(self, on: bool) -> None:
+        if hasattr(self, f"native_digits_{self.language}"):
+            setattr(self, f"native_digits_{self.language}", bool(on))
 
     @property
     def speed_factor(self) -> float:

@@ -7,7 +7,7 @@ from game.storage import atomic_write_text
 
 def test_round_trip(tmp_path):
     s = Settings(language="bn", animation_speed="fast", sound=False, four_colour=True,
-                 native_digits=True, fullscreen=True, volume=30, player_name="Ana")
+                 native_digits_bn=False, fullscreen=True, volume=30, player_name="Ana")
     save_settings(tmp_path, s)
     loaded, message = load_settings(tmp_path)
     assert loaded == s and message is None
@@ -46,3 +46,15 @@ def test_atomic_write_leaves_no_temp_files(tmp_path):
     atomic_write_text(target, "x = 2\n")
     assert target.read_text() == "x = 2\n"
     assert os.listdir(target.parent) == ["save.toml"]
+
+
+def test_native_digits_default_per_language():
+    s = Settings(language="bn")
+    assert s.native_digits is True
+    s.language = "hi"
+    assert s.native_digits is False
+    s.native_digits = True
+    assert s.native_digits_hi is True and s.native_digits_bn is True
+    s.language = "en"
+    s.native_digits = True                     # English has no digits of its own: ignored
+    assert s.native_digits is False
