@@ -3,10 +3,20 @@
     python tools/render_table.py [--out docs/screenshots] [--games twenty_nine,tute2,tute3,tute4]
                                  [--langs en,bn,hi,es]
 
-Writes ``table_<game>_<lang>.png`` (mid-trick, the viewer to play: legal cards lifted,
-the others dimmed), ``table_<game>_<lang>_deal.png`` (cards in flight from the deck)
-and, for Twenty-nine, ``table_twenty_nine_<lang>_bid.png`` (the bid spinner). Seat 0
-is a human whose moves are chosen by the rule bot; runs with SDL's dummy driver.
+Writes, for each game (twenty_nine, tute2, tute3, tute4) and language:
+
+- ``table_<game>_<lang>.png``: mid-trick, the viewer to play (legal cards lifted and
+  glowing, the others dimmed, the reason for one of them in a tooltip);
+- ``table_<game>_<lang>_deal.png``: mid-deal, cards in flight from the deck;
+- ``table_twenty_nine_<lang>_bid.png``: the auction with the bid spinner;
+- ``table_<game>_<lang>_peek.png`` (29, Tute for three): the last trick, Tab held;
+- ``table_<game>_<lang>_call.png``: a call with cards shown (a cante, a marriage), when
+  one comes up in the first deals;
+- ``summary_<game>_<lang>.png``: the end of the first deal;
+- ``handoff_<lang>.png`` and ``result_tute2_<lang>.png``: the hot-seat hand-off and a
+  match result.
+
+Seat 0 is a human whose moves are chosen by the rule bot; runs with SDL's dummy driver.
 """
 from __future__ import annotations
 
@@ -131,7 +141,60 @@ def render(game_key: str, lang: str, out: Path, app) -> list[float]:
                                          buttons=(0, 0, 0))])
     times += list(table.frame_ms)
     shot(app, out / f"table_{game_key}_{lang}.png")
+    # --- the last trick, peeked at with Tab held
+    if game_key in ("twenty_nine", "tute3"):
+        app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)])
+        for _ in range(15):
+            app.step(DT, [])
+        shot(app, out / f"table_{game_key}_{lang}_peek.png")
+        app.step(DT, [pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)])
+    # --- a call with cards shown (a cante, a marriage), if one comes up in the first deals
+    table, helper = new_table(app, game, players, lang, seed=31)
+    if run_until(app, table, helper, lambda: any(b.cards for b in table.bubbles.values()) and table.is_idle(),
+                 max_frames=6000):
+        settle(app, 12)
+        shot(app, out / f"table_{game_key}_{lang}_call.png")
+    # --- the end of the first deal: the summary over the table
+    from game.scenes.summary import DealSummaryScene
+    run_until_summary(app, table, helper)
+    if isinstance(app.stack.top, DealSummaryScene):
+        settle(app, 2)
+        shot(app, out / f"summary_{game_key}_{lang}.png")
     return times
+
+
+def render_extras(lang: str, out: Path, app) -> None:
+    """The hot-seat hand-off screen and a match result."""
+    from game.scenes.handoff import HandOffScene
+    from game.scenes.summary import MatchResultScene
+    app.settings.language = lang
+    app.settings.native_digits = lang == "bn"
+    app.apply_language()
+    app.stack.clear_to(HandOffScene(app, NAMES[lang][2], lambda: None))
+    settle(app, 20)
+    shot(app, out / f"handoff_{lang}.png")
+    table, helper = new_table(app, "tute", 2, lang, seed=41)
+    run_until(app, table, helper, lambda: isinstance(app.stack.top, MatchResultScene), max_frames=40000)
+    if isinstance(app.stack.top, MatchResultScene):
+        settle(app, 10)
+        shot(app, out / f"result_tute2_{lang}.png")
+
+
+def run_until_summary(app, table, helper, max_frames=20000) -> None:
+    from game.scenes.summary import DealSummaryScene
+    app.settings.animation_speed = "instant"
+    for _ in range(max_frames):
+        top = app.stack.top
+        if isinstance(top, DealSummaryScene):
+            return
+        if top is not table:
+            if hasattr(top, "ready"):
+                top.ready()
+            else:
+                return
+        if table.my_turn():
+            table.act(helper.choose(table.match.view(table.match.to_act)))
+        app.step(DT, [])
 
 
 def main(argv=None) -> int:
@@ -139,6 +202,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--langs", default="en,bn,hi,es")
+    parser.add_argument("--no-extras", action="store_true", help="skip the hand-off and result screens")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -149,6 +213,9 @@ def main(argv=None) -> int:
         for game_key in args.games.split(","):
             for lang in args.langs.split(","):
                 times += render(game_key, lang, out, app)
+        if not args.no_extras:
+            for lang in args.langs.split(","):
+                render_extras(lang, out, app)
         if times:
             print(f"table draw: median {statistics.median(times):.2f} ms over {len(times)} frames")
     return 0

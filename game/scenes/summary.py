@@ -10,6 +10,8 @@ With no human at the table it goes on by itself after a moment.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.scenes.base import Scene
@@ -92,9 +94,9 @@ class MatchResultScene(Scene):
         self.winner = winner if winner is not None else self.match.winner
         w = 260
         cx = theme.WIDTH // 2
-        self.new_button = Button(pygame.Rect(cx - w - 12, 600, w, 52), lambda: app.t("buttons.new_match"),
+        self.new_button = Button(pygame.Rect(cx - w - 12, 610, w, 52), lambda: app.t("buttons.new_match"),
                                  self.new_match, style="primary")
-        self.menu_button = Button(pygame.Rect(cx + 12, 600, w, 52), lambda: app.t("summary.menu"), self.menu)
+        self.menu_button = Button(pygame.Rect(cx + 12, 610, w, 52), lambda: app.t("summary.menu"), self.menu)
         self.widgets = WidgetGroup([self.new_button, self.menu_button])
         self.widgets.set_focus(self.new_button)
         self.age = 0.0
@@ -134,28 +136,50 @@ class MatchResultScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def _fan(self) -> pygame.Surface | None:
+        if getattr(self, "_fan_surface", None) is None:
+            cards = self.adapter.trophy_cards()
+            if not cards:
+                return None
+            art = self.app.cards(118)
+            n = len(cards)
+            surf = pygame.Surface((420, 200), pygame.SRCALPHA)
+            for i, card in enumerate(cards):
+                angle = (n - 1) / 2 * 12 - i * 12
+                img = pygame.transform.rotozoom(art.face(card, deck=self.adapter.deck), angle, 1.0)
+                x = 210 + (i - (n - 1) / 2) * 52
+                y = 105 + abs(i - (n - 1) / 2) * 9
+                surf.blit(img, img.get_rect(center=(int(x), int(y))))
+            self._fan_surface = surf
+        return self._fan_surface
+
     def draw(self, surface: pygame.Surface) -> None:
         from game.scenes.table import felt_surface
         surface.blit(felt_surface(), (0, 0))
         cx = theme.WIDTH // 2
-        rect = pygame.Rect(0, 0, 760, 520)
-        rect.midtop = (cx, 50)
+        rect = pygame.Rect(0, 0, 720, 560)
+        rect.midtop = (cx, 22)
         draw_panel(surface, rect, (10, 20, 16, 225), 22)
         pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=22)
-        blit_text(surface, self.adapter.game_title(), theme.FONT, theme.TEXT_DIM, (cx, rect.y + 22), "midtop")
-        colour = theme.ACCENT
-        blit_text(surface, self.headline(), theme.FONT_TITLE - 14, colour, (cx, rect.y + 60), "midtop", True)
-        y = rect.y + 150
+        blit_text(surface, self.adapter.game_title(), theme.FONT, theme.TEXT_DIM, (cx, rect.y + 14), "midtop")
+        fan = self._fan()
+        y = rect.y + 48
+        if fan is not None:
+            bob = int(3 * math.sin(self.age * 2.0))
+            surface.blit(fan, fan.get_rect(midtop=(cx, y + bob)))
+            y += 178
+        blit_text(surface, self.headline(), theme.FONT_TITLE - 16, theme.ACCENT, (cx, y), "midtop", True)
+        y += 78
         if self.conceded_by is not None:
             blit_text(surface, self.app.t("summary.conceded", name=self.session.seats[self.conceded_by].name),
                       theme.FONT, theme.DANGER, (cx, y), "midtop")
-            y += 44
+            y += 38
         blit_text(surface, self.app.t("summary.final_score"), theme.FONT_SMALL, theme.TEXT_DIM, (cx, y), "midtop")
-        panel = render_rows(self.app, self.adapter.result_rows(), 560, pad=14, gap=10, bg=None)
-        surface.blit(panel, panel.get_rect(midtop=(cx, y + 34)))
-        if self.winner is not None:
+        panel = render_rows(self.app, self.adapter.result_rows(), 480, pad=14, gap=8, bg=(0, 0, 0, 90))
+        surface.blit(panel, panel.get_rect(midtop=(cx, y + 30)))
+        if self.winner is not None and self.adapter.human_side_result(self.winner) is not None:
             blit_text(surface, self.app.t("result.wins", name=self.adapter.side_name(self.winner)), theme.FONT,
-                      self.adapter.side_colour(self.winner), (cx, rect.bottom - 56), "midtop", True)
+                      self.adapter.side_colour(self.winner), (cx, rect.bottom - 40), "midtop", True)
         self.widgets.draw(surface)
 
 

@@ -63,11 +63,11 @@ EVENT_LOG_LINES = 6
 # Screen slots: where a seat's hand, plate, trick card, pile, deck and bubble go.
 SLOTS = {
     "bottom": dict(hand=(640, 648), plate=(120, 668), trick=(640, 372), pile=(1105, 652),
-                   deck=(330, 470), bubble=(22, 634), bubble_align="bottomleft"),
+                   deck=(340, 396), bubble=(22, 634), bubble_align="bottomleft"),
     "right": dict(hand=(1192, 336), plate=(1170, 458), trick=(750, 300), pile=(1082, 322),
                   deck=(1010, 566), bubble=(1062, 458), bubble_align="midright"),
-    "top": dict(hand=(640, 54), plate=(420, 54), trick=(640, 226), pile=(792, 54),
-                deck=(880, 54), bubble=(420, 88), bubble_align="midtop"),
+    "top": dict(hand=(660, 54), plate=(448, 54), trick=(640, 226), pile=(812, 54),
+                deck=(892, 54), bubble=(448, 88), bubble_align="midtop"),
     "left": dict(hand=(88, 336), plate=(110, 458), trick=(530, 300), pile=(198, 322),
                  deck=(262, 566), bubble=(218, 458), bubble_align="midleft"),
 }
@@ -78,7 +78,7 @@ PLATE_SIZE = (200, 50)
 BUTTON_Y = 478
 BUTTON_H = 40
 TURN_Y = 452
-SCORE_RECT = pygame.Rect(12, 12, 300, 10)
+SCORE_RECT = pygame.Rect(12, 12, 320, 10)
 LOG_RECT = pygame.Rect(968, 12, 300, 10)
 
 _FELT_CACHE: dict = {}
@@ -143,10 +143,11 @@ class Flight:
 
 
 class Bubble:
-    __slots__ = ("text", "left", "total", "big")
+    __slots__ = ("text", "left", "total", "big", "cards")
 
-    def __init__(self, text: str, seconds: float, big: bool) -> None:
+    def __init__(self, text: str, seconds: float, big: bool, cards: tuple = ()) -> None:
         self.text, self.left, self.total, self.big = text, seconds, seconds, big
+        self.cards = tuple(cards or ())
 
 
 class TableScene(Scene):
@@ -523,7 +524,9 @@ class TableScene(Scene):
         text = self.adapter.bubble(ev)
         if text is not None and ev.seat is not None:
             big = ev.kind in self.adapter.big_calls
-            self.bubbles[ev.seat] = Bubble(text, self.sec(BUBBLE_TIME) if self._speed() else BUBBLE_TIME, big)
+            cards = self.adapter.bubble_cards(ev)
+            seconds = BUBBLE_TIME + (0.8 if cards else 0.0)
+            self.bubbles[ev.seat] = Bubble(text, self.sec(seconds) if self._speed() else seconds, big, cards)
             self.sound("call")
             self._hold(CALL_GAP)
         if ev.kind == "trump revealed":           # the bidder answers with the suit
@@ -616,9 +619,7 @@ class TableScene(Scene):
         if self.session.is_bot(seat):
             self._clear_turn()
             if self.bot_timer is None:
-                legal = match.legal_actions()
-                hard = any(not a.startswith("play ") for a in legal)
-                lo, hi = (0.8, 1.8) if hard else (0.4, 1.2)
+                lo, hi = self._think_time(match.legal_actions())
                 self.bot_timer = self.sec(self.rng.uniform(lo, hi))
             self.bot_timer -= dt
             if self.bot_timer <= 0:
@@ -631,6 +632,19 @@ class TableScene(Scene):
         if self.viewer != seat:
             self._set_viewer(seat)
         self._prepare_turn(seat)
+
+    @staticmethod
+    def _think_time(legal: list[str]) -> tuple[float, float]:
+        """How long a bot seems to think (normal speed): longer for a bid or a trump,
+        quick for the pass-or-not rounds most players pass."""
+        if any(a.startswith("bid ") or a.startswith("choose-trump") for a in legal):
+            return 0.7, 1.5
+        if len(legal) <= 2 and "pass" in legal:
+            return 0.35, 0.8
+        plays = sum(1 for a in legal if a.startswith("play "))
+        if plays == 1 and len(legal) == 1:
+            return 0.35, 0.6                  # a forced card
+        return 0.4, 1.1
 
     # ----- hot-seat ----------------------------------------------------------------
     def _handoff(self, seat: int) -> None:
@@ -1221,19 +1235,26 @@ class TableScene(Scene):
             cache[0] = surf
         return surf
 
-    def _bubble_surface(self, text: str, big: bool) -> pygame.Surface:
-        key = (text, big)
+    def _bubble_surface(self, text: str, big: bool, cards: tuple = ()) -> pygame.Surface:
+        key = (text, big, cards)
         cache = self._cache("bubble")
         surf = cache.get(key)
         if surf is None:
             img = self.app.text.render_wrapped(text, 22 if big else 20, 260, theme.TEXT_DARK, True, "center")
-            w, h = img.get_width() + 28, img.get_height() + 14
+            faces = [self.card_surface(c, 66, 0) for c in cards]
+            row_w = sum(f.get_width() for f in faces) + 4 * max(0, len(faces) - 1)
+            w = max(img.get_width(), row_w) + 28
+            h = img.get_height() + 14 + (faces[0].get_height() + 8 if faces else 0)
             surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
             pygame.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=16)
             fill = (255, 226, 120) if big else (252, 250, 242)
             pygame.draw.rect(surf, fill, pygame.Rect(0, 0, w, h), border_radius=16)
             pygame.draw.rect(surf, (90, 80, 60), pygame.Rect(0, 0, w, h), 2, border_radius=16)
-            surf.blit(img, (14, 7))
+            surf.blit(img, ((w - img.get_width()) // 2, 7))
+            x = (w - row_w) // 2
+            for f in faces:
+                surf.blit(f, (x, img.get_height() + 12))
+                x += f.get_width() + 4
             cache[key] = surf
         return surf
 
@@ -1362,7 +1383,7 @@ class TableScene(Scene):
 
     def _draw_bubbles(self, surface) -> None:
         for seat, b in self.bubbles.items():
-            surf = self._bubble_surface(b.text, b.big)
+            surf = self._bubble_surface(b.text, b.big, b.cards)
             if seat == -1:
                 rect = surf.get_rect(center=CENTER)
             else:

@@ -43,6 +43,15 @@ RED_SIX = (232, 70, 64)
 BLACK_SIX = (30, 30, 34)
 
 
+def _score_colour(score: int):
+    """Red six for a positive score, black six (drawn light on the felt) for a negative one."""
+    if score > 0:
+        return RED_SIX
+    if score < 0:
+        return (170, 180, 190)
+    return PANEL_TEXT
+
+
 def split_card(card: str) -> tuple[str, str]:
     return card[:-1], card[-1]
 
@@ -130,9 +139,14 @@ def _item_surface(app, item) -> pygame.Surface:
                 s = s[:-1]
             s = s.rstrip() + "…"
         return text.render(s, size, colour, bold)
-    if kind == "suit":
+    if kind == "suit":                      # on a cream token, so black suits show on the dark panel
         _, suit, deck, px = item
-        return suit_icon(suit, deck, px, app.settings.four_colour)
+        icon = suit_icon(suit, deck, px, app.settings.four_colour)
+        d = max(icon.get_width(), icon.get_height()) + 8
+        chip = pygame.Surface((d, d), pygame.SRCALPHA)
+        pygame.draw.circle(chip, (250, 247, 238), (d // 2, d // 2), d // 2)
+        chip.blit(icon, icon.get_rect(center=(d // 2, d // 2)))
+        return chip
     if kind == "card":
         _, card, deck, h = item
         return app.cards(h).face(card, deck=deck)
@@ -160,6 +174,13 @@ def _item_surface(app, item) -> pygame.Surface:
         return surf
     if kind == "gap":
         return pygame.Surface((item[1], 1), pygame.SRCALPHA)
+    if kind == "cell":                      # ("cell", text, colour, size, bold, width, align)
+        _, s, colour, size, bold, width, align = item
+        img = text.render_wrapped(s, size, max(10, width - 6), colour, bold, align)
+        surf = pygame.Surface((width, img.get_height()), pygame.SRCALPHA)
+        x = {"left": 0, "center": (width - img.get_width()) // 2, "right": width - img.get_width()}[align]
+        surf.blit(img, (x, 0))
+        return surf
     raise ValueError(f"unknown row item {kind!r}")
 
 
@@ -177,9 +198,10 @@ def render_rows(app, rows: list, width: int, pad: int = 12, gap: int = 6,
             lines.append(None)
             height += 9
             continue
-        items = [_item_surface(app, item) for item in row]
+        split = next((i for i, item in enumerate(row) if item[0] == "fill"), None)
+        items = [_item_surface(app, item) for item in row if item[0] != "fill"]
         h = max((s.get_height() for s in items), default=0)
-        lines.append((items, h))
+        lines.append((items, h, split))
         height += h + gap
     height += pad - gap
     surf = pygame.Surface((width, max(height, 2 * pad)), pygame.SRCALPHA)
@@ -191,10 +213,13 @@ def render_rows(app, rows: list, width: int, pad: int = 12, gap: int = 6,
             pygame.draw.line(surf, (255, 255, 255, 60), (pad, y + 3), (width - pad, y + 3))
             y += 9
             continue
-        items, h = line
+        items, h, split = line
         total = sum(s.get_width() for s in items) + 6 * (len(items) - 1)
         x = pad if align == "left" else (width - total) // 2
-        for s in items:
+        for i, s in enumerate(items):
+            if split is not None and i == split:
+                rest = sum(t.get_width() for t in items[i:]) + 6 * (len(items) - i - 1)
+                x = max(x, width - pad - rest)
             surf.blit(s, (x, y + (h - s.get_height()) // 2))
             x += s.get_width() + 6
         y += h + gap
@@ -304,6 +329,10 @@ class TrickAdapter:
     def bubble(self, ev) -> str | None:
         return None
 
+    def bubble_cards(self, ev) -> tuple:
+        """Cards shown with a call (a marriage, a cante), drawn in its bubble."""
+        return ()
+
     def log_line(self, ev) -> str | None:
         text = self.bubble(ev)
         if text is None or ev.seat is None:
@@ -336,10 +365,14 @@ class TrickAdapter:
     def result_rows(self) -> list:
         rows = []
         for side in range(self.side_count()):
-            rows.append([("dot", self.side_colour(side), 7),
-                         ("t", self.side_name(side), PANEL_TEXT, theme.FONT, False, 300),
+            rows.append([("dot", self.side_colour(side), 8),
+                         ("t", self.side_name(side), PANEL_TEXT, theme.FONT, False, 300), ("fill",),
                          ("t", self.app.num(self.match.score[side]), theme.ACCENT, theme.FONT_BIG, True)])
         return rows
+
+    def trophy_cards(self) -> tuple:
+        """A few cards fanned over the match result."""
+        return ()
 
     def human_side_result(self, winner: int | None) -> str | None:
         """"win"/"lose" when every human sits on one side, else None."""
@@ -421,21 +454,22 @@ class TwentyNineAdapter(TrickAdapter):
         for team in (0, 1):
             score = info["score"][team]
             rows.append([("six", score, 40), ("dot", theme.TEAM[team], 6),
-                         ("t", self.side_name(team), PANEL_TEXT, theme.FONT_SMALL, False, 150),
-                         ("t", ("+" if score > 0 else "") + num(score), RED_SIX if score >= 0 else (150, 160, 170),
-                          theme.FONT, True),
-                         ("t", t("table.points", n=info["points"][team]), PANEL_DIM, theme.FONT_SMALL, False)])
+                         ("t", self.side_name(team), PANEL_TEXT, theme.FONT_SMALL, False, 128),
+                         ("fill",),
+                         ("t", t("table.points", n=info["points"][team]), PANEL_DIM, 16, False),
+                         ("cell", ("+" if score > 0 else "") + num(score), _score_colour(score), theme.FONT, True,
+                          34, "right")])
         rows.append(["---"])
         if info["single"] is not None:
             rows.append([("t", t("table29.single_line", name=self.name(info["single"])), theme.ACCENT,
-                          theme.FONT_SMALL, True, 276)])
+                          theme.FONT_SMALL, True, 296)])
             return rows
         if info["bidder"] is None:
             if info["bid"] is None:
                 rows.append([("t", t("table29.bidding"), PANEL_DIM, theme.FONT_SMALL, False)])
             else:
                 rows.append([("t", t("table29.high_bid", n=info["bid"], name=self.name(info["high"])),
-                              PANEL_TEXT, theme.FONT_SMALL, False, 276)])
+                              PANEL_TEXT, theme.FONT_SMALL, False, 296)])
             return rows
         line = [("dot", self.seat_colour(info["bidder"]), 5),
                 ("t", t("table29.bid_by", n=info["bid"], name=self.name(info["bidder"])), PANEL_TEXT,
@@ -446,7 +480,7 @@ class TwentyNineAdapter(TrickAdapter):
         rows.append(line)
         trump = info["trump"]
         if not info["chosen"]:
-            rows.append([("t", t("table29.trump_not_chosen"), PANEL_DIM, theme.FONT_SMALL, False, 276)])
+            rows.append([("t", t("table29.trump_not_chosen"), PANEL_DIM, theme.FONT_SMALL, False, 296)])
         elif info["revealed"]:
             rows.append([("t", t("table29.trump_label"), PANEL_TEXT, theme.FONT_SMALL, False),
                          ("suit", trump, "french", 20),
@@ -487,6 +521,11 @@ class TwentyNineAdapter(TrickAdapter):
         if kind == "marriage shown":
             return t("calls.marriage")
         return None
+
+    def bubble_cards(self, ev) -> tuple:
+        if ev.kind == "marriage shown":
+            return ("K" + ev.data["suit"], "Q" + ev.data["suit"])
+        return ()
 
     def log_line(self, ev) -> str | None:
         if ev.kind == "auction won":
@@ -562,7 +601,7 @@ class TwentyNineAdapter(TrickAdapter):
         for team in (0, 1):
             rows.append([("dot", theme.TEAM[team], 7),
                          ("t", self.side_name(team), PANEL_TEXT, theme.FONT, False, 330),
-                         ("t", num(points[team]), PANEL_TEXT, theme.FONT, True)])
+                         ("fill",), ("cell", num(points[team]), PANEL_TEXT, theme.FONT, True, 60, "right")])
         if scored is not None:
             rows.append(["---"])
             team, delta = scored.data["team"], scored.data["delta"]
@@ -575,20 +614,24 @@ class TwentyNineAdapter(TrickAdapter):
             for tm in (0, 1):
                 rows.append([("six", score[tm], 40), ("dot", theme.TEAM[tm], 6),
                              ("t", self.side_name(tm), PANEL_TEXT, theme.FONT, False, 330),
-                             ("t", ("+" if score[tm] > 0 else "") + num(score[tm]), PANEL_TEXT, theme.FONT_BIG, True)])
+                             ("fill",), ("cell", ("+" if score[tm] > 0 else "") + num(score[tm]), PANEL_TEXT,
+                                         theme.FONT_BIG, True, 60, "right")])
         return rows
 
     def result_rows(self) -> list:
         rows = []
         for team in (0, 1):
             score = self.match.score[team]
-            rows.append([("six", score, 44), ("dot", theme.TEAM[team], 7),
-                         ("t", self.side_name(team), PANEL_TEXT, theme.FONT, False, 320),
+            rows.append([("six", score, 44), ("dot", theme.TEAM[team], 8),
+                         ("t", self.side_name(team), PANEL_TEXT, theme.FONT, False, 300), ("fill",),
                          ("t", ("+" if score > 0 else "") + self.app.num(score), theme.ACCENT, theme.FONT_BIG, True)])
         return rows
 
     def concede_winner(self, seat: int) -> int:
         return 1 - seat % 2
+
+    def trophy_cards(self) -> tuple:
+        return ("JS", "JH", "JC", "JD")
 
 
 # --------------------------------------------------------------------------- Tute
@@ -688,7 +731,8 @@ class TuteAdapter(TrickAdapter):
         target = self.match.options.get("target", 101) if self.n == 2 else self.match.options.get("wins", 3)
         for side in range(self.side_count()):
             line = [("dot", self.side_colour(side), 6),
-                    ("t", self.side_name(side), PANEL_TEXT, theme.FONT_SMALL, False, 120 if self.n != 2 else 110),
+                    ("t", self.side_name(side), PANEL_TEXT, theme.FONT_SMALL, False, 138 if self.n != 2 else 130),
+                    ("fill",),
                     ("t", t("table.points", n=info["points"][side]), PANEL_TEXT, theme.FONT_SMALL, True)]
             if self.n == 2:
                 line.append(("t", f"{num(info['score'][side])}/{num(target)}", theme.ACCENT, theme.FONT_SMALL, True))
@@ -706,10 +750,10 @@ class TuteAdapter(TrickAdapter):
                 else:
                     texts.append(num(20) + " " + self.suit_name(suit))
             rows.append([("t", t("tute_table.cantes", name=", ".join(texts)), PANEL_DIM, theme.FONT_SMALL,
-                          False, 276)])
+                          False, 296)])
         if info["capote"] is not None:
             rows.append([("t", t("tute_table.capote_by", name=self.name(info["capote"])), theme.ACCENT,
-                          theme.FONT_SMALL, True, 276)])
+                          theme.FONT_SMALL, True, 296)])
         return rows
 
     def bubble(self, ev) -> str | None:
@@ -729,6 +773,15 @@ class TuteAdapter(TrickAdapter):
         if kind == "capote announced":
             return self.t("calls.capote")
         return None
+
+    def bubble_cards(self, ev) -> tuple:
+        if ev.kind != "sang":
+            return ()
+        if ev.data.get("what") == "tute":
+            rank = "12" if ev.data.get("cards") == "kings" else "11"
+            return tuple(rank + s for s in self.suits)
+        suit = ev.data.get("suit")
+        return ("12" + suit, "11" + suit) if suit else ()
 
     def log_line(self, ev) -> str | None:
         if ev.kind == "capote won":
@@ -760,6 +813,20 @@ class TuteAdapter(TrickAdapter):
             elif action == "pass":
                 out.append(Control(action, t("tute_table.pass")))
         return out
+
+    def result_rows(self) -> list:
+        if self.n == 2:
+            return super().result_rows()
+        wins = self.match.options.get("wins", 3)
+        rows = []
+        for side in range(self.side_count()):
+            rows.append([("dot", self.side_colour(side), 8),
+                         ("t", self.side_name(side), PANEL_TEXT, theme.FONT, False, 300), ("fill",),
+                         ("pips", self.match.score[side], wins, theme.ACCENT, 8)])
+        return rows
+
+    def trophy_cards(self) -> tuple:
+        return ("1O", "1C", "1E", "1B")
 
     def _deal_breakdown(self, rec) -> tuple[list, list, list, int | None]:
         """(card points, cantes, last ten per side, last-trick winner) of a recorded deal."""
@@ -793,17 +860,16 @@ class TuteAdapter(TrickAdapter):
         if info.get("capote") is not None:
             key = "summary.capote_won" if info.get("capote_result") == "won" else "summary.capote_lost"
             rows.append([("t", t(key, name=self.name(info["capote"])), theme.ACCENT, theme.FONT, True, 520)])
-        header = [("gap", 200), ("t", t("summary.card_points"), PANEL_DIM, theme.FONT_SMALL, False, 110),
-                  ("t", t("tute_table.last_ten"), PANEL_DIM, theme.FONT_SMALL, False, 90),
-                  ("t", t("summary.cantes"), PANEL_DIM, theme.FONT_SMALL, False, 90),
-                  ("t", t("summary.deal_total"), PANEL_DIM, theme.FONT_SMALL, False, 110)]
-        rows.append(header)
+        widths = (104, 92, 92, 104)
+        heads = [t("summary.card_points"), t("tute_table.last_ten"), t("summary.cantes"), t("summary.deal_total")]
+        rows.append([("gap", 194)] + [("cell", h, PANEL_DIM, 16, False, w, "center") for h, w in zip(heads, widths)])
         for side in range(self.side_count()):
+            values = [num(cards[side]), num(last[side]) if last[side] else "–",
+                      num(cantes[side]) if cantes[side] else "–", num(points[side])]
             rows.append([("dot", self.side_colour(side), 7),
-                         ("t", _pad(self.side_name(side)), PANEL_TEXT, theme.FONT, False, 180),
-                         ("gap", max(0, 180 - default_renderer().width(_pad(self.side_name(side)), theme.FONT))),
-                         *self._cells([num(cards[side]), num(last[side]) if last[side] else "–",
-                                       num(cantes[side]) if cantes[side] else "–", num(points[side])])])
+                         ("cell", self.side_name(side), PANEL_TEXT, theme.FONT, False, 172, "left")]
+                        + [("cell", v, PANEL_TEXT if i < 3 else theme.ACCENT, theme.FONT, True, w, "center")
+                           for i, (v, w) in enumerate(zip(values, widths))])
         rows.append(["---"])
         winner = info.get("deal_winner")
         if self.n == 2:
@@ -828,20 +894,6 @@ class TuteAdapter(TrickAdapter):
                              ("t", self.side_name(side), PANEL_TEXT, theme.FONT, False, 260),
                              ("pips", score[side], wins, theme.ACCENT, 7)])
         return rows
-
-    @staticmethod
-    def _cells(values: list[str]) -> list:
-        out = []
-        widths = (110, 90, 90, 110)
-        for value, w in zip(values, widths):
-            width = default_renderer().width(value, theme.FONT, True)
-            out.append(("t", value, PANEL_TEXT, theme.FONT, True))
-            out.append(("gap", max(0, w - width - 6)))
-        return out
-
-
-def _pad(text: str) -> str:
-    return text
 
 
 ADAPTERS = {"twenty_nine": TwentyNineAdapter, "tute": TuteAdapter}
