@@ -398,3 +398,35 @@ def test_table_draws_in_every_language(app, lang):
         run_until(app, table, lambda: my_play_turn(table) and sum(table.piles) >= 1, helper, frames=4000)
         app.step(DT, [])
         assert table.hand_drawn_for == 0
+
+
+def test_drag_a_card_to_the_table_plays_it(app):
+    table = start(app, seed=4)
+    helper = bot_for("twenty_nine", "normal", 2)
+    assert run_until(app, table, lambda: my_play_turn(table), helper)
+    card = sorted(table._playable)[-1]
+    before = sum(len(r.actions) for r in table.match.records)
+    pos = table.card_point(card)
+    drop = (640, 330)
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0], pos[1] - 60), rel=(0, -60), buttons=(1, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(0, -60), buttons=(1, 0, 0))])
+    assert table.drag_card == card
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)])
+    assert sum(len(r.actions) for r in table.match.records) > before
+    assert card not in table.match.view(0)["hand"]
+
+
+def test_escape_opens_the_pause_menu_and_tab_peeks(app):
+    from game.scenes.pause import PauseScene
+    table = start(app, seed=17)
+    helper = bot_for("twenty_nine", "normal", 9)
+    assert run_until(app, table, lambda: my_play_turn(table) and table.last_trick is not None, helper)
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)])
+    for _ in range(15):
+        app.step(DT, [])
+    assert table.tab_down_at is not None and table.clock - table.tab_down_at > 0.18
+    app.step(DT, [pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)])
+    assert table.tab_down_at is None
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)

@@ -1,13 +1,16 @@
 """Render the trick table headless, mid-deal and mid-trick, for every game and language.
 
     python tools/render_table.py [--out docs/screenshots] [--games twenty_nine,tute2,tute3,tute4]
-                                 [--langs en,bn,hi,es]
+                                 [--langs en,bn,hi,es] [--extras]
 
 Writes, for each game (twenty_nine, tute2, tute3, tute4) and language:
 
 - ``table_<game>_<lang>.png``: mid-trick, the viewer to play (legal cards lifted and
   glowing, the others dimmed, the reason for one of them in a tooltip);
-- ``table_<game>_<lang>_deal.png``: mid-deal, cards in flight from the deck;
+- ``table_<game>_<lang>_deal.png``: mid-deal, cards in flight from the deck.
+
+With ``--extras`` also:
+
 - ``table_twenty_nine_<lang>_bid.png``: the auction with the bid spinner;
 - ``table_<game>_<lang>_peek.png`` (29, Tute for three): the last trick, Tab held;
 - ``table_<game>_<lang>_call.png``: a call with cards shown (a cante, a marriage), when
@@ -92,7 +95,7 @@ def shot(app, path: Path) -> None:
     print("wrote", path)
 
 
-def render(game_key: str, lang: str, out: Path, app) -> list[float]:
+def render(game_key: str, lang: str, out: Path, app, extras: bool = False) -> list[float]:
     game, players = GAMES[game_key]
     app.settings.language = lang
     app.settings.native_digits = lang == "bn"
@@ -101,7 +104,6 @@ def render(game_key: str, lang: str, out: Path, app) -> list[float]:
     # --- mid-deal: cards in flight (normal speed)
     table, helper = new_table(app, game, players, lang, seed=11)
     settle(app, 0)
-    total = sum(1 for e in table.match.records[0].events if e.kind == "dealt")
     frames = 0
     while frames < 600:
         app.step(DT, [])
@@ -113,7 +115,7 @@ def render(game_key: str, lang: str, out: Path, app) -> list[float]:
     times += list(table.frame_ms)
     shot(app, out / f"table_{game_key}_{lang}_deal.png")
     # --- the 29 auction with the bid spinner
-    if game == "twenty_nine":
+    if game == "twenty_nine" and extras:
         table, helper = new_table(app, game, players, lang, seed=5)
         run_until(app, table, helper, lambda: table.my_turn() and any(
             a.startswith("bid ") for a in table.match.legal_actions()) and table.match.records[-1].actions, instant=True)
@@ -133,14 +135,15 @@ def render(game_key: str, lang: str, out: Path, app) -> list[float]:
     settle(app, 30)
     # hover an illegal card if there is one, to show the reason
     hand = table.hands[table.viewer] if table.viewer is not None else []
-    bad = [i for i, c in enumerate(hand) if c not in table._playable]
-    if bad and table._playable:
-        positions = table._hand_positions(table.viewer)
-        x, y, _ = positions[bad[0]]
-        app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x) - 10, int(y) - 40), rel=(0, 0),
+    legal = {a[5:] for a in table.match.legal_actions() if a.startswith("play ")}
+    bad = [c for c in hand if c not in legal]
+    if bad and legal and table.card_point(bad[0]) is not None:
+        app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=table.card_point(bad[0]), rel=(0, 0),
                                          buttons=(0, 0, 0))])
     times += list(table.frame_ms)
     shot(app, out / f"table_{game_key}_{lang}.png")
+    if not extras:
+        return times
     # --- the last trick, peeked at with Tab held
     if game_key in ("twenty_nine", "tute3"):
         app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)])
@@ -202,7 +205,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--langs", default="en,bn,hi,es")
-    parser.add_argument("--no-extras", action="store_true", help="skip the hand-off and result screens")
+    parser.add_argument("--extras", action="store_true",
+                        help="also the bid spinner, last-trick peek, calls, summaries, hand-off and result")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -212,8 +216,8 @@ def main(argv=None) -> int:
         times: list[float] = []
         for game_key in args.games.split(","):
             for lang in args.langs.split(","):
-                times += render(game_key, lang, out, app)
-        if not args.no_extras:
+                times += render(game_key, lang, out, app, args.extras)
+        if args.extras:
             for lang in args.langs.split(","):
                 render_extras(lang, out, app)
         if times:

@@ -35,7 +35,7 @@ from pathlib import Path
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.table_games import Control, make_adapter, render_rows, split_card, stable_jitter, suit_icon
+from game.scenes.table_games import Control, make_adapter, render_rows, stable_jitter, suit_icon
 from game.session import AUTOSAVE
 from game.ui import anim, theme
 from game.ui.widgets import Button, Choice, WidgetGroup, draw_panel, draw_tooltip
@@ -74,7 +74,7 @@ SLOTS = {
 SLOT_ORDER = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 STOCK_POS = (330, 300)          # Tute for two: the stock with the trump card under it
 DEAD_POS = (340, 300)           # Tute for three: the face-up 40th card
-PLATE_SIZE = (200, 50)
+PLATE_SIZE = (204, 56)
 BUTTON_Y = 478
 BUTTON_H = 40
 TURN_Y = 452
@@ -566,6 +566,13 @@ class TableScene(Scene):
     def enter(self) -> None:
         if self.summary_open and self.app.stack.top is self:
             self.summary_open = False          # the summary was closed: go on
+        looks = (self.app.settings.language, self.app.settings.four_colour)
+        if looks != getattr(self, "_looks", looks):  # settings changed from the pause menu
+            self._caches.clear()
+            self._panel_key = None
+            self._turn_token = None
+            self._prewarm()
+        self._looks = looks
 
     def exit(self) -> None:
         if self._on_event in self.match.listeners:
@@ -624,7 +631,12 @@ class TableScene(Scene):
             self.bot_timer -= dt
             if self.bot_timer <= 0:
                 self.bot_timer = None
-                self._apply(self.session.bot_action(seat))
+                action = self.session.bot_action(seat)
+                if not match.is_legal(action):            # never let a bot's slip stop the table
+                    log.error("bot at seat %s chose %r, not legal; playing %r", seat, action,
+                              match.legal_actions()[0])
+                    action = match.legal_actions()[0]
+                self._apply(action)
             return
         if len(self.session.humans) >= 2 and seat != self.holder:
             self._handoff(seat)
@@ -1196,16 +1208,16 @@ class TableScene(Scene):
         else:
             pygame.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
         text = self.app.text
-        name_img = text.render(self._fit(seat_cfg.name, 18, 130, True), 18, theme.TEXT, True)
-        surf.blit(name_img, (rect.x + 18, rect.y + 3))
+        name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
+        surf.blit(name_img, (rect.x + 18, rect.y + 2))
         sub = self.app.t("deal.cards", n=count)
         if not seat_cfg.human:
             sub = self.app.t("seats.bot") + " · " + sub
-        sub_img = text.render(self._fit(sub, 14, 150), 14, theme.TEXT_DIM)
+        sub_img = text.render(self._fit(sub, 16, 176), 16, theme.TEXT_DIM)
         surf.blit(sub_img, (rect.x + 18, rect.bottom - sub_img.get_height() - 2))
         if dealer:
             label = self.app.t("table_ui.dealer")
-            img = text.render(label, 14, theme.TEXT_DARK, True)
+            img = text.render(label, 15, theme.TEXT_DARK, True)
             chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
             chip.midright = (rect.right + 8, rect.y + 2)
             pygame.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
@@ -1409,10 +1421,10 @@ class TableScene(Scene):
             surf = cache.get(key)
             if surf is None:
                 cache.clear()
-                rows = [[("t", self.app.t("table_ui.log_title"), theme.TEXT_DIM, 16, True)]]
+                rows = [[("t", self.app.t("table_ui.log_title"), theme.TEXT_DIM, theme.FONT_SMALL, True)]]
                 for seat, text in self.log:
                     colour = self.adapter.seat_colour(seat) if seat >= 0 else theme.TEXT
-                    rows.append([("dot", colour, 5), ("t", text, theme.TEXT, 16, False, 256)])
+                    rows.append([("dot", colour, 5), ("t", text, theme.TEXT, theme.FONT_SMALL, False, 262)])
                 surf = cache[key] = render_rows(self.app, rows, LOG_RECT.w, pad=10, gap=3)
             surface.blit(surf, LOG_RECT.topleft)
 
