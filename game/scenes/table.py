@@ -18,10 +18,13 @@ the next human to act is not the one holding the device, every hand is hidden an
 :class:`~game.scenes.handoff.HandOffScene` asks for the device to be passed. With no
 human the viewer is seat 0 and the match just plays.
 
-Hooks for tools and tests: :meth:`TableScene.is_idle`, :meth:`TableScene.act`,
-:meth:`TableScene.skip_animations`, :attr:`TableScene.hand_drawn_for` (the seat whose
-hand the last frame drew face up, or None), :attr:`TableScene.handoffs` (how many
-hand-off screens were shown), :meth:`TableScene.save_match`, :meth:`TableScene.concede`.
+Hooks for tools and tests: :meth:`TableScene.is_idle`, :meth:`TableScene.my_turn`,
+:meth:`TableScene.act` (a human's move, as the buttons make it), :meth:`TableScene.card_point`
+(where to click a card), :meth:`TableScene.skip_animations`, :attr:`TableScene.hand_drawn_for`
+(the seat whose hand the last frame drew face up, or None), :attr:`TableScene.handoffs` (how
+many hand-off screens were shown), :attr:`TableScene.frame_ms` (recent draw times),
+:meth:`TableScene.save_match`, :meth:`TableScene.concede`, and :func:`table_supports` (which
+games and seat counts the table can seat).
 """
 from __future__ import annotations
 
@@ -131,6 +134,12 @@ def felt_surface(size=(W, H), colour=theme.FELT, dark=theme.FELT_DARK) -> pygame
     return surf
 
 
+def table_supports(game_id: str, players: int) -> bool:
+    """Whether this table can seat ``players`` at ``game_id`` (an adapter and a layout exist)."""
+    from game.scenes.table_games import ADAPTERS
+    return game_id in ADAPTERS and players in SLOT_ORDER
+
+
 class Flight:
     """A card moving across the table (drawn by the scene while its tween runs)."""
 
@@ -157,6 +166,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.match = session.match
+        if self.match.players not in SLOT_ORDER:
+            raise ValueError(f"the trick table seats 2 to 4 players, not {self.match.players}")
         self.adapter = make_adapter(app, session)
         self.deck = self.adapter.deck
         self.n = self.match.players
@@ -1561,4 +1572,4 @@ class _SuitButton(Button):
         return default_renderer().width(label, theme.FONT)
 
 
-__all__ = ["TableScene", "felt_surface", "SLOTS", "HAND_H"]
+__all__ = ["TableScene", "table_supports", "felt_surface", "SLOTS", "HAND_H"]

@@ -900,8 +900,12 @@ ADAPTERS = {"twenty_nine": TwentyNineAdapter, "tute": TuteAdapter}
 
 
 def make_adapter(app, session) -> TrickAdapter:
-    """The adapter for the session's game (KeyError for a game the table cannot seat)."""
-    return ADAPTERS[session.match.game_id](app, session)
+    """The adapter for the session's game; ValueError for a game the table cannot seat yet."""
+    game_id = session.match.game_id
+    if game_id not in ADAPTERS:
+        raise ValueError(f"the trick table has no adapter for {game_id!r} yet "
+                         f"(games: {', '.join(sorted(ADAPTERS))})")
+    return ADAPTERS[game_id](app, session)
 
 
 __all__ = ["Control", "TrickAdapter", "TwentyNineAdapter", "TuteAdapter", "ADAPTERS", "make_adapter",
