@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.widgets import Button, WidgetGroup, blit_text, draw_panel
 
 AUTO_NEXT = 2.5        # seconds (normal speed) before a bots-only table goes on
+_SHADE: pygame.Surface | None = None
 
 
 class DealSummaryScene(Scene):
@@ -69,9 +70,11 @@ class DealSummaryScene(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        global _SHADE
+        if _SHADE is None or _SHADE.get_size() != surface.get_size():
+            _SHADE = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            _SHADE.fill((0, 0, 0, 110))
+        surface.blit(_SHADE, (0, 0))
         draw_panel(surface, self.rect, (12, 22, 18, 240), 18)
         pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=18)
         title = self.app.t("summary.title", n=self.deal_index + 1)
