@@ -1,0 +1,141 @@
+"""``python main.py screenshot --scene NAME --game GAME --lang LANG --out FILE.png``.
+
+Renders one scene headless (dummy video driver), seeded, so docs and tests can
+look at it. The table is shown mid-deal: seat 0 is a human (moved by the rule
+bot while the screenshot is prepared) and the picture is taken on his turn with
+a few tricks played.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
+          "handoff", "pause")
+NAMES = {
+    "en": ["Alex", "Sam", "Jordan", "Robin", "Chris", "Kim"],
+    "es": ["Lucía", "Mateo", "Sofía", "Diego", "Valentina", "Tomás"],
+    "bn": ["আনিকা", "রহিম", "সুমি", "করিম", "মিতু", "রাজু"],
+    "hi": ["प्रिया", "अमित", "नेहा", "राहुल", "सीमा", "विकास"],
+}
+DT = 1 / 60
+
+
+def _session(game_id: str, players: int, lang: str, seed: int, humans: int = 1):
+    from game.session import SeatConfig, Session
+    names = NAMES.get(lang, NAMES["en"])
+    seats = [SeatConfig(names[i % len(names)], i < humans) for i in range(players)]
+    return Session.new(game_id, players, {}, seats, seed=seed, dealer=players - 1)
+
+
+def _drive(app, table, until, max_frames: int = 30000) -> bool:
+    """Step the app, the human seat playing the rule bot's choice, until ``until()``."""
+    from game.session import bot_for
+    helper = bot_for(table.session.match.game_id, "normal", 99)
+    for _ in range(max_frames):
+        if until():
+            return True
+        top = app.stack.top
+        if top is not table:
+            for name in ("close", "ready"):
+                if hasattr(top, name):
+                    getattr(top, name)()
+                    break
+            else:
+                return until()
+        match = table.session.match
+        if not match.finished and table.my_turn():
+            table.act(helper.choose(match.view(match.to_act)))
+        app.step(DT, [])
+    return until()
+
+
+def _table_scene(app, session):
+    from game.scenes.table import TableScene
+    return TableScene(app, session)
+
+
+def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int):
+    """Put the scene ``name`` on top of the app's stack, ready to be drawn."""
+    from game.games import game_module
+    module = game_module(game_id)
+    players = players or module.DEFAULT_PLAYERS
+    if name == "menu":
+        from game.scenes.menu import MainMenuScene
+        app.stack.clear_to(MainMenuScene(app))
+    elif name == "picker":
+        from game.scenes.picker import GamePickerScene
+        app.stack.clear_to(GamePickerScene(app))
+    elif name == "setup":
+        from game.scenes.setup import MatchSetupScene
+        app.stack.clear_to(MatchSetupScene(app, game_id))
+    elif name == "settings":
+        from game.scenes.settings_scene import SettingsScene
+        app.stack.clear_to(SettingsScene(app))
+    elif name == "rules":
+        from game.scenes.rules_help import RulesHelpScene
+        app.stack.clear_to(RulesHelpScene(app, game_id))
+    elif name in ("table", "pause"):
+        table = _table_scene(app, _session(game_id, players, lang, seed))
+        app.stack.clear_to(table)
+        app.settings.animation_speed = "instant"
+        _drive(app, table, lambda: table.my_turn() and sum(getattr(table, "piles", [0])) >= 2
+               and any(a.startswith("play") for a in table.session.match.legal_actions()))
+        app.settings.animation_speed = "normal"
+        for _ in range(40):
+            app.step(DT, [])
+        if name == "pause":
+            from game.scenes.pause import PauseScene
+            app.stack.push(PauseScene(app, table))
+    elif name in ("summary", "result"):
+        from game.scenes.summary import DealSummaryScene, MatchResultScene
+        session = _session(game_id, players, lang, seed)
+        table = _table_scene(app, session)
+        app.stack.clear_to(table)
+        app.settings.animation_speed = "instant"
+        if name == "summary":
+            _drive(app, table, lambda: isinstance(app.stack.top, DealSummaryScene))
+        else:
+            _drive(app, table, lambda: isinstance(app.stack.top, MatchResultScene))
+        app.settings.animation_speed = "normal"
+    elif name == "handoff":
+        from game.scenes.handoff import HandOffScene
+        table = _table_scene(app, _session(game_id, players, lang, seed, humans=2))
+        app.stack.clear_to(table)
+        app.stack.push(HandOffScene(app, NAMES.get(lang, NAMES["en"])[1], lambda: None))
+    else:
+        raise ValueError(f"unknown scene {name!r} (scenes: {', '.join(SCENES)})")
+    for _ in range(3):
+        app.step(DT, [])
+
+
+def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7,
+                    players: int | None = None) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app import App
+    from game.engine.errors import MatchFileError
+    from game.settings import LANGUAGES
+
+    if lang not in LANGUAGES:
+        print(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})", file=sys.stderr)
+        return 2
+    if scene not in SCENES:
+        print(f"unknown scene {scene!r} (scenes: {', '.join(SCENES)})", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as home:
+        app = App(pref_dir=home, headless=True)
+        app.settings.language = lang
+        app.settings.sound = False
+        app.apply_language()
+        try:
+            build_scene(app, scene, game_id, players, lang, seed)
+        except MatchFileError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        pygame.image.save(app.screen, out)
+    print(f"wrote {out}")
+    return 0
