@@ -94,7 +94,7 @@ def cmd_play(args) -> int:
     return run_app(selftest=args.selftest)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py", description="Taash: card games of the world.")
     parser.add_argument("--selftest", action="store_true",
                         help="open each scene headless, play one bot-only deal of each game, exit")
@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="play a TOML match file, print JSON",
                             formatter_class=argparse.RawDescriptionHelpFormatter,
-                            epilog=_verbs_help())
+                            epilog=_verbs_help() if verbs_help else None)
     replay.add_argument("file", help="the match file (see shared CONTRACT.md)")
     replay.add_argument("--pretty", action="store_true", help="a human-readable account instead of JSON")
     replay.set_defaults(func=cmd_replay)
@@ -134,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    if not argv:                     # the game itself: start the window without delay
+        return cmd_play(argparse.Namespace(selftest=False))
+    args = build_parser(verbs_help="replay" in argv).parse_args(argv)
     if args.command is None:
         return cmd_play(args)
     return args.func(args)

@@ -16,10 +16,10 @@ from game.ai.base import Bot
 from game.engine.errors import MatchFileError
 from game.engine.matchfile import MatchSpec, match_to_dict, new_match, parse_match_text, play_spec
 from game.engine.matchfile import ReplayError
-from game.storage import DamagedFile, atomic_write_toml, read_toml, set_aside
+from game.storage import AUTOSAVE_FILE, DamagedFile, atomic_write_toml, read_toml, set_aside
 
 BOT_LEVELS = ("easy", "normal")
-AUTOSAVE = "autosave.toml"
+AUTOSAVE = AUTOSAVE_FILE
 
 
 @dataclass

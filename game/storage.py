@@ -20,6 +20,8 @@ import tomli_w
 
 log = logging.getLogger(__name__)
 
+AUTOSAVE_FILE = "autosave.toml"      # the match in progress, in the preferences folder
+
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     path = Path(path)

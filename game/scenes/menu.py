@@ -21,8 +21,7 @@ import pygame
 
 from game import i18n
 from game.scenes.base import Scene
-from game.session import AUTOSAVE, Session
-from game.storage import DamagedFile
+from game.storage import AUTOSAVE_FILE, DamagedFile
 from game.ui import theme
 from game.ui.text import default_renderer
 from game.ui.widgets import Button, Choice, TextField, WidgetGroup, blit_text, draw_panel
@@ -66,13 +65,17 @@ def felt_backdrop(colour=theme.FELT, dark=theme.FELT_DARK, size=(W, H)) -> pygam
     w, h = size
     small_w, small_h = 64, 36
     small = pygame.Surface((small_w, small_h))
-    for y in range(small_h):
-        for x in range(small_w):
-            dx = (x + 0.5) / small_w - 0.5
-            dy = (y + 0.5) / small_h - 0.42
-            d = min(1.0, (dx * dx * 1.1 + dy * dy * 1.6) ** 0.5 * 1.55)
-            t = d ** 1.7
-            small.set_at((x, y), tuple(round(colour[i] * (1 - t) + dark[i] * t) for i in range(3)))
+    small.fill(dark)
+    steps = 28
+    for k in range(steps):              # concentric ellipses, outer (dark) to inner (light)
+        d = 1 - k / steps
+        t = min(1.0, d) ** 1.7
+        shade = tuple(round(colour[i] * (1 - t) + dark[i] * t) for i in range(3))
+        rw = d / 1.55 / 1.1 ** 0.5 * small_w * 2
+        rh = d / 1.55 / 1.6 ** 0.5 * small_h * 2
+        rect = pygame.Rect(0, 0, max(1, round(rw)), max(1, round(rh)))
+        rect.center = (small_w // 2, round(small_h * 0.42))
+        pygame.draw.ellipse(small, shade, rect)
     surf = pygame.transform.smoothscale(small, (w, h))
     # the weave: a tile of faint light and dark specks
     rng = random.Random(29)
@@ -292,6 +295,7 @@ def open_saved(app, path: Path) -> bool:
     """Load the match at ``path`` and put it on the table. A damaged file is set aside
     (by :meth:`Session.load`) and explained in a toast; False if nothing was opened."""
     try:
+        from game.session import Session     # the engine loads only when a match is opened
         session = Session.load(path)
     except DamagedFile as exc:
         moved = exc.moved_to.name if exc.moved_to else Path(exc.path).name
@@ -377,7 +381,7 @@ class MainMenuScene(MenuScene):
 
     # ----- actions
     def autosave_path(self) -> Path:
-        return self.app.pref_dir / AUTOSAVE
+        return self.app.pref_dir / AUTOSAVE_FILE
 
     def has_autosave(self) -> bool:
         return self.autosave_path().is_file()
@@ -415,7 +419,10 @@ class MainMenuScene(MenuScene):
         return self._decor
 
     def draw(self, surface) -> None:
-        surface.blit(self.decor(), (0, 0))
+        if self._decor is None and self.app.frames == 0:
+            surface.blit(felt_backdrop(), (0, 0))   # the first frame comes fast; the cards join the next
+        else:
+            surface.blit(self.decor(), (0, 0))
         r = self.app.text
         title = self.app.t("app.title")
         size = fit_size(title, 100, W - 200, bold=True)

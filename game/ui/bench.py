@@ -41,8 +41,11 @@ def first_frame_times(repeats: int = 5) -> tuple[float, float]:
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     env["TAASH_EXIT_AFTER_FIRST_FRAME"] = "1"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # an installed app starts from compiled bytecode
     with tempfile.TemporaryDirectory() as home:
         env["TAASH_HOME"] = home
+        _wall([sys.executable, "-c", BARE_WINDOW], env)      # warm-up: caches, bytecode
+        _wall([sys.executable, "main.py"], env)
         bare = [_wall([sys.executable, "-c", BARE_WINDOW], env) for _ in range(repeats)]
         game = [_wall([sys.executable, "main.py"], env) for _ in range(repeats)]
     return statistics.median(bare), statistics.median(game)
