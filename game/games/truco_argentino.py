@@ -27,8 +27,9 @@ Choices where the rules page is silent (also in the module's tests):
 """
 from __future__ import annotations
 
-from game.engine.cards import SPANISH_RANKS, SPANISH_SUITS, CardError, Deck
+from game.engine.cards import SPANISH_RANKS, SPANISH_SUITS, Deck
 from game.engine.errors import MatchFileError
+from game.engine.scripted import check_keys, parse_hands
 from game.engine.match import Match as BaseMatch
 from game.engine.options import Option, resolve_options
 
@@ -37,23 +38,12 @@ PLAYERS = (2, 4, 6)
 DEFAULT_PLAYERS = 2
 
 
-class ChoiceOption(Option):
-    """An ``int`` option limited to a few values (``choices``)."""
-
-    def check(self, value: object) -> object:
-        value = super().check(value)
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise MatchFileError(f"option {self.id!r} must be one of {allowed}, not {value!r}")
-        return value
-
-
 OPTIONS = (
-    ChoiceOption("target", int, 30, choices=(30, 15), min=15, max=30),
+    Option("target", int, 30, choices=(30, 15), min=15, max=30),
     Option("falta_envido", str, "leader", choices=("leader", "malas_buenas")),
     Option("flor", bool, False),
-    ChoiceOption("chicos", int, 1, choices=(1, 3), min=1, max=3),
-    Option("fold_scope", str, "player", choices=("player", "team")),
+    Option("chicos", int, 1, choices=(1, 3), min=1, max=3),
+    Option("fold_scope", str, "player", choices=("player", "team"), players=(4, 6)),
     Option("mazo_extra_point", bool, False),
 )
 
@@ -192,30 +182,8 @@ def envido_refused_value(chain) -> int:
 
 def parse_setup(players: int, entry: dict, options: dict, where: str) -> dict:
     """A scripted deal: ``hands``, three cards per seat, no card twice."""
-    for key in entry:
-        if key != "hands":
-            raise MatchFileError(f"{where}: unknown key {key!r} (Truco deals give only 'hands')")
-    hands = entry.get("hands")
-    if not isinstance(hands, list) or len(hands) != players:
-        raise MatchFileError(f"{where}: 'hands' must list {players} hands, seat 0 first")
-    seen: dict[int, int] = {}
-    parsed = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list) or len(hand) != 3:
-            got = len(hand) if isinstance(hand, list) else "no"
-            raise MatchFileError(f"{where}: hands[{seat}] must hold 3 cards, not {got}")
-        cards = []
-        for text in hand:
-            try:
-                card = DECK.card(text)
-            except CardError as exc:
-                raise MatchFileError(f"{where}: hands[{seat}]: {exc}") from None
-            if card in seen:
-                raise MatchFileError(f"{where}: card {text} is dealt twice (seats {seen[card]} and {seat})")
-            seen[card] = seat
-            cards.append(card)
-        parsed.append(cards)
-    return {"hands": parsed}
+    check_keys(entry, ("hands",), where, "Truco")
+    return {"hands": parse_hands(DECK, entry.get("hands"), players, 3, where)}
 
 
 _RANGE40 = range(40)

@@ -20,8 +20,9 @@ and the replay always name the card).
 """
 from __future__ import annotations
 
-from game.engine.cards import FRENCH_SUITS, CardError, Deck
+from game.engine.cards import FRENCH_SUITS, Deck
 from game.engine.errors import MatchFileError
+from game.engine.scripted import check_keys, parse_hands
 from game.engine.match import Match as BaseMatch
 from game.engine.options import Option, resolve_options
 
@@ -83,30 +84,8 @@ TIE = -1
 
 def parse_setup(players: int, entry: dict, options: dict, where: str) -> dict:
     """A scripted deal: ``hands``, exactly 3 cards per seat, no card twice."""
-    for key in entry:
-        if key != "hands":
-            raise MatchFileError(f"{where}: unknown key {key!r} (Truco Mineiro deals give only 'hands')")
-    hands = entry.get("hands")
-    if not isinstance(hands, list) or len(hands) != players:
-        raise MatchFileError(f"{where}: 'hands' must list {players} hands, seat 0 first")
-    seen: dict[int, int] = {}
-    parsed = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list) or len(hand) != 3:
-            got = len(hand) if isinstance(hand, list) else "no"
-            raise MatchFileError(f"{where}: hands[{seat}] must hold 3 cards, not {got}")
-        cards = []
-        for text in hand:
-            try:
-                card = DECK.card(text)
-            except CardError as exc:
-                raise MatchFileError(f"{where}: hands[{seat}]: {exc}") from None
-            if card in seen:
-                raise MatchFileError(f"{where}: card {text} is dealt twice (seats {seen[card]} and {seat})")
-            seen[card] = seat
-            cards.append(card)
-        parsed.append(cards)
-    return {"hands": parsed}
+    check_keys(entry, ("hands",), where, "Truco Mineiro")
+    return {"hands": parse_hands(DECK, entry.get("hands"), players, 3, where)}
 
 
 class Match(BaseMatch):

@@ -6,8 +6,9 @@ ints of :data:`~game.engine.cards.TWENTY_NINE`, ranks strongest first
 """
 from __future__ import annotations
 
-from game.engine.cards import TWENTY_NINE, CardError
+from game.engine.cards import TWENTY_NINE
 from game.engine.errors import MatchFileError
+from game.engine.scripted import check_keys, parse_hands
 from game.engine.match import Match as BaseMatch
 from game.engine.options import Option
 from game.engine.tricks import next_seat, team_of, winning_position
@@ -68,30 +69,8 @@ PHASE_NAMES = ("auction", "double", "redouble", "trump", "single-hand", "play")
 def parse_setup(players: int, entry: dict, options: dict, where: str) -> dict:
     """A scripted deal: ``hands``, 8 cards per seat (the first four are the
     first deal), all 32 cards exactly once, nothing else."""
-    for key in entry:
-        if key != "hands":
-            raise MatchFileError(f"{where}: unknown key {key!r} (Twenty-nine deals give only 'hands')")
-    hands = entry.get("hands")
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise MatchFileError(f"{where}: 'hands' must list 4 hands, seat 0 first")
-    seen: dict[int, int] = {}
-    parsed = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list) or len(hand) != 8:
-            got = len(hand) if isinstance(hand, list) else "no"
-            raise MatchFileError(f"{where}: hands[{seat}] must hold 8 cards, not {got}")
-        cards = []
-        for text in hand:
-            try:
-                card = DECK.card(text)
-            except CardError as exc:
-                raise MatchFileError(f"{where}: hands[{seat}]: {exc}") from None
-            if card in seen:
-                raise MatchFileError(f"{where}: card {text} is dealt twice (seats {seen[card]} and {seat})")
-            seen[card] = seat
-            cards.append(card)
-        parsed.append(cards)
-    return {"hands": parsed}
+    check_keys(entry, ("hands",), where, "Twenty-nine")
+    return {"hands": parse_hands(DECK, entry.get("hands"), 4, 8, where)}
 
 
 class Match(BaseMatch):
