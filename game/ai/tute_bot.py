@@ -17,6 +17,7 @@ endgame search.
 from __future__ import annotations
 
 from game.engine.cards import TUTE
+from game.games.tute import full_obligations
 
 from .base import Bot
 
@@ -36,26 +37,11 @@ def _follow_options(hand, trick_cards, trump):
     """Full obligations (§3.1) for a follower holding ``hand``."""
     if not trick_cards:
         return list(hand)
-    led = trick_cards[0] // PER_SUIT
     win = trick_cards[0]
     for c in trick_cards[1:]:
         if _beats(c, win, trump):
             win = c
-    follow = [c for c in hand if c // PER_SUIT == led]
-    if follow:
-        if win // PER_SUIT == led:
-            beat = [c for c in follow if c < win]
-            if beat:
-                return beat
-        return follow
-    trumps = [c for c in hand if c // PER_SUIT == trump]
-    if trumps:
-        if win // PER_SUIT != trump:
-            return trumps
-        over = [c for c in trumps if c < win]
-        if over:
-            return over
-    return list(hand)
+    return list(full_obligations(hand, trick_cards[0] // PER_SUIT, win, trump))
 
 
 def _beats(card: int, win: int, trump: int) -> bool:

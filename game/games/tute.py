@@ -93,6 +93,27 @@ def _card(text, where: str, what: str) -> int:
         raise MatchFileError(f"{where}: {what}: {exc}") from None
 
 
+def full_obligations(hand: list[int], led: int, win: int, trump: int) -> list[int]:
+    """§3.1: what a follower holding ``hand`` may play when ``led`` was led and
+    ``win`` is the card winning the trick so far (follow and beat, else trump
+    and overtrump, else anything)."""
+    follow = [c for c in hand if c // PER_SUIT == led]
+    if follow:
+        if win // PER_SUIT == led:
+            beat = [c for c in follow if c < win]
+            if beat:
+                return beat
+        return follow
+    trumps = [c for c in hand if c // PER_SUIT == trump]
+    if trumps:
+        if win // PER_SUIT != trump:
+            return trumps
+        over = [c for c in trumps if c < win]
+        if over:
+            return over
+    return hand
+
+
 def parse_setup(players: int, entry: dict, options: dict, where: str) -> dict:
     """A scripted deal (§8): ``hands`` and ``trump``, plus ``stock`` (2 players
     only, optional, top first). Every one of the 40 cards exactly once."""
@@ -314,22 +335,7 @@ class Match(BaseMatch):
                 if trumps:
                     return trumps
             return hand
-        follow = [c for c in hand if c // PER_SUIT == led]
-        win = self.win_card
-        if follow:
-            if win // PER_SUIT == led:
-                beat = [c for c in follow if c < win]
-                if beat:
-                    return beat
-            return follow
-        trumps = [c for c in hand if c // PER_SUIT == trump]
-        if trumps:
-            if win // PER_SUIT != trump:
-                return trumps
-            over = [c for c in trumps if c < win]
-            if over:
-                return over
-        return hand
+        return full_obligations(hand, led, self.win_card, trump)
 
     def _declarations(self, seat: int) -> list[str]:
         """The declarations (§5) ``seat`` could make in a window now."""
