@@ -1,4 +1,4 @@
-"""The table for the trick games: Twenty-nine and the three forms of Tute (Truco later).
+"""The table for the trick games: Twenty-nine, the three forms of Tute and the two Trucos.
 
 Everything that moves is driven by the engine's events. The scene subscribes to
 ``session.match.listeners``; each :class:`~game.engine.match.Event` is queued with
@@ -11,7 +11,18 @@ for legality only when the queue is empty (``is_idle``).
 
 Seats turn counter-clockwise on screen: the viewer at the bottom, the next seat in
 play order on the right, then the top, then the left (three players: bottom, right,
-left; two: bottom, top).
+left; two: bottom, top; six: bottom, lower and upper right, top, upper and lower left).
+
+Hooks an adapter may use (defaults keep the 29/Tute behaviour): ``keep_tricks`` leaves
+decided tricks on the cloth, staggered by ``trick_offset`` (Truco), with tied tricks
+(``tie_kinds``) labelled; ``mucked_seats`` sends a folded hand back to the deck;
+``seat_badge`` puts a chip on a plate; ``side_panel`` draws a private panel from the
+viewer's own view (never while the device is passed); ``center_calls`` bubble in the
+middle; ``controls_layout = "column"`` stacks the buttons right of the hand;
+``show_deck = False`` puts the deck away after the deal. A view whose ``hand`` holds
+fewer cards than its ``hand_sizes`` (a blind hand) is shown face down as positions
+``#0``, ``#1``...; the seat's ``legal`` list from its view (``play #1``) is what the
+buttons, clicks and keys may send.
 
 The viewer is the human whose turn it is. With two or more humans (hot-seat), when
 the next human to act is not the one holding the device, every hand is hidden and
@@ -74,7 +85,20 @@ SLOTS = {
     "left": dict(hand=(88, 336), plate=(110, 458), trick=(530, 300), pile=(198, 322),
                  deck=(262, 566), bubble=(218, 458), bubble_align="midleft"),
 }
-SLOT_ORDER = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
+# Six seats (Truco Argentino, three against three): two on each side, one at the top. Their
+# hands are small horizontal fans beside the plates, as the top seat's.
+SLOTS.update({
+    "lower_right": dict(hand=(1160, 473), plate=(1160, 540), trick=(800, 352), pile=(1010, 600),
+                        deck=(1000, 470), bubble=(1262, 436), bubble_align="bottomright"),
+    "upper_right": dict(hand=(1160, 275), plate=(1160, 343), trick=(800, 236), pile=(1010, 343),
+                        deck=(1000, 270), bubble=(1056, 343), bubble_align="midright"),
+    "upper_left": dict(hand=(120, 275), plate=(120, 343), trick=(480, 236), pile=(270, 343),
+                       deck=(280, 270), bubble=(224, 343), bubble_align="midleft"),
+    "lower_left": dict(hand=(120, 473), plate=(120, 540), trick=(480, 352), pile=(270, 600),
+                       deck=(280, 470), bubble=(18, 436), bubble_align="bottomleft"),
+})
+SLOT_ORDER = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left"),
+              6: ("bottom", "lower_right", "upper_right", "top", "upper_left", "lower_left")}
 STOCK_POS = (330, 300)          # Tute for two: the stock with the trump card under it
 DEAD_POS = (340, 300)           # Tute for three: the face-up 40th card
 PLATE_SIZE = (204, 56)
@@ -83,6 +107,11 @@ BUTTON_H = 40
 TURN_Y = 452
 SCORE_RECT = pygame.Rect(12, 12, 320, 10)
 LOG_RECT = pygame.Rect(968, 12, 300, 10)
+SIDE_PANEL_POS = (230, 710)     # bottom-left corner of an adapter's side panel (left of the hand)
+SIDE_PANEL_W = 244
+COLUMN_X = 836                  # call buttons stacked right of the hand (adapters with few cards)
+COLUMN_BOTTOM = 708
+COLUMN_BUTTON_H = 38
 
 _FELT_CACHE: dict = {}
 
@@ -167,7 +196,8 @@ class TableScene(Scene):
         self.session = session
         self.match = session.match
         if self.match.players not in SLOT_ORDER:
-            raise ValueError(f"the trick table seats 2 to 4 players, not {self.match.players}")
+            raise ValueError(f"the trick table seats {', '.join(map(str, SLOT_ORDER))} players, "
+                             f"not {self.match.players}")
         self.adapter = make_adapter(app, session)
         self.deck = self.adapter.deck
         self.n = self.match.players
@@ -189,6 +219,9 @@ class TableScene(Scene):
         self.leaving = False
         self._concede_seat: int | None = None
         self.hand_drawn_for: int | None = None
+        self.side_panel_drawn_for: int | None = None
+        self._blind_pick: int | None = None        # the face-down position the viewer just played
+        self._dealing = False
         self.flights: list[Flight] = []
         self.bubbles: dict = {}
         self.log: deque = deque(maxlen=EVENT_LOG_LINES)
@@ -198,6 +231,7 @@ class TableScene(Scene):
         self.widgets = WidgetGroup()
         self._turn_token = None
         self._legal: list[str] = []
+        self._controls: list[Control] = []           # the buttons of the moment (tests read them)
         self._playable: set[str] = set()
         self._reasons: dict[str, str] = {}
         self.hover_card: str | None = None
@@ -258,6 +292,8 @@ class TableScene(Scene):
         self.dealer = dealer
         self.hands: list[list] = [[] for _ in range(self.n)]
         self.trick: list[tuple[int, str]] = []
+        self.kept: list[tuple[list, int | None]] = []   # decided tricks left on the cloth (Truco)
+        self.tie_showing = False
         self.piles = [0] * self.n
         self.last_trick: tuple[list, int] | None = None
         self.deck_left = self.deck_size
@@ -308,7 +344,7 @@ class TableScene(Scene):
                 return
             di, ev = self.pending[0]
             new_deal = di != self.shown_deal and ev.kind == "dealt"
-            if (ev.kind in self.BARRIER or new_deal) and self.timeline.busy():
+            if (ev.kind in self.BARRIER or ev.kind in self.adapter.tie_kinds or new_deal) and self.timeline.busy():
                 return
             self.pending.popleft()
             self._process(di, ev)
@@ -336,6 +372,8 @@ class TableScene(Scene):
             self._played(ev)
         elif kind == "trick won":
             self._trick_won(ev)
+        elif kind in self.adapter.tie_kinds:
+            self._trick_tied(ev)
         elif kind == "trump turned":
             self._trump_turned(ev)
         elif kind == "drew":
@@ -346,6 +384,9 @@ class TableScene(Scene):
             self._deal_over(di, ev)
         elif kind == "match won":
             self._match_over()
+        mucked = self.adapter.mucked_seats(ev)
+        if mucked:
+            self._muck(mucked)
         self._call(ev)
 
     # ----- dealing, playing, sweeping ------------------------------------------------
@@ -368,10 +409,11 @@ class TableScene(Scene):
         plan = self.adapter.deal_plan(batch)
         start = self.deck_pos()
         step = self.adapter.deal_interval
+        self._dealing = True
         for i, (seat, card) in enumerate(plan):
             self._fly(None, start, self._hand_target(seat), 0, self._hand_angle(seat), DECK_H, self._hand_h(seat),
                       DEAL_FLIGHT, delay=i * step, face=False, on_start=self._deal_start(),
-                      on_land=self._deal_land(seat, card))
+                      on_land=self._deal_land(seat, card, last=i == len(plan) - 1))
         self._hold(len(plan) * step + DEAL_FLIGHT * 0.5)
 
     def _deal_start(self):
@@ -380,13 +422,18 @@ class TableScene(Scene):
             self.sound("deal")
         return start
 
-    def _deal_land(self, seat: int, card):
+    def _deal_land(self, seat: int, card, last: bool = False):
         def land():
             self._add_to_hand(seat, card)
+            if last:
+                self._dealing = False
         return land
 
     def _add_to_hand(self, seat: int, card) -> None:
         hand = self.hands[seat]
+        if card is None and seat == self.viewer:        # the viewer's own card, face down (a blind hand)
+            hand.append(f"#{len(hand)}")
+            return
         if card is None or seat != self.viewer:
             hand.append(None)
             return
@@ -397,8 +444,12 @@ class TableScene(Scene):
         """Take ``card`` out of ``seat``'s displayed hand; where it was (x, y, angle, h)."""
         hand = self.hands[seat]
         pos = self._hand_positions(seat)
+        pick = f"#{self._blind_pick}" if self._blind_pick is not None else None
         if card in hand:
             i = hand.index(card)
+        elif seat == self.viewer and pick in hand:       # a face-down card, picked by position
+            i = hand.index(pick)
+            self._blind_pick = None
         elif hand:
             i = len(hand) // 2
         else:
@@ -421,9 +472,12 @@ class TableScene(Scene):
         pos = self._hand_positions(seat, len(self.hands[seat]) + 1)
         return pos[-1][:2] if pos else self.slot(seat)["hand"]
 
-    def _trick_pos(self, seat: int, card: str) -> tuple:
+    def _trick_pos(self, seat: int, card: str, k: int | None = None) -> tuple:
+        """Where ``card`` lies in front of ``seat``; ``k`` is the trick's number in the deal
+        (games that leave decided tricks on the cloth stagger them, see ``trick_offset``)."""
         x, y = self.slot(seat)["trick"]
-        return (x + stable_jitter(card, "x", -7, 7), y + stable_jitter(card, "y", -6, 6),
+        dx, dy = self.adapter.trick_offset(self.slot_name(seat), len(self.kept) if k is None else k, self.n)
+        return (x + dx + stable_jitter(card, "x", -7, 7), y + dy + stable_jitter(card, "y", -6, 6),
                 stable_jitter(card, "a", -9, 9))
 
     def _played(self, ev) -> None:
@@ -447,6 +501,10 @@ class TableScene(Scene):
         winner = ev.seat
         self.trick_highlight = winner
         self.last_trick = (list(self.trick), winner)
+        if self.adapter.keep_tricks:               # the cards stay where they were played
+            self.timeline.after(TRICK_PAUSE, lambda: self._keep_trick(winner))
+            self._hold(TRICK_PAUSE)
+            return
 
         def sweep():
             cards = list(self.trick)
@@ -465,6 +523,38 @@ class TableScene(Scene):
 
     def _pile_add(self, seat: int) -> None:
         self.piles[seat] += 1
+
+    def _keep_trick(self, winner: int | None) -> None:
+        self.kept.append((list(self.trick), winner))
+        self.trick = []
+        self.trick_highlight = None
+        self.tie_showing = False
+
+    def _trick_tied(self, ev) -> None:
+        """A tied trick (Truco's parda): shown with its label, then left on the cloth
+        (or cleared, for a game that sweeps its tricks)."""
+        self.last_trick = (list(self.trick), None)
+        self.tie_showing = True
+
+        def settle():
+            if self.adapter.keep_tricks:
+                self._keep_trick(None)
+            else:
+                self.trick = []
+                self.tie_showing = False
+
+        self.timeline.after(TRICK_PAUSE * 1.6, settle)
+        self._hold(TRICK_PAUSE * 1.6)
+
+    def _muck(self, seats: list[int]) -> None:
+        """Hands given up (Truco's fold) fly back face down to the deck."""
+        target = self.deck_pos()
+        for seat in seats:
+            hand = self.hands[seat]
+            for (x, y, a), _ in zip(self._hand_positions(seat), hand):
+                self._fly(None, (x, y), target, a, 0, self._hand_h(seat), DECK_H, PLAY_FLIGHT * 1.5, face=False)
+            self.hands[seat] = []
+        self._hold(PLAY_FLIGHT * 1.5)
 
     def _trump_turned(self, ev) -> None:
         card = ev.data["card"]
@@ -533,11 +623,13 @@ class TableScene(Scene):
 
     def _call(self, ev) -> None:
         text = self.adapter.bubble(ev)
-        if text is not None and ev.seat is not None:
-            big = ev.kind in self.adapter.big_calls
+        if text is not None:
+            # a seat's call by its seat; the table's own announcements in the centre
+            where = -1 if ev.seat is None or ev.kind in self.adapter.center_calls else ev.seat
+            big = self.adapter.is_big_call(ev)
             cards = self.adapter.bubble_cards(ev)
-            seconds = BUBBLE_TIME + (0.8 if cards else 0.0)
-            self.bubbles[ev.seat] = Bubble(text, self.sec(seconds) if self._speed() else seconds, big, cards)
+            seconds = BUBBLE_TIME + (0.8 if cards else 0.0) + (1.0 if where == -1 else 0.0)
+            self.bubbles[where] = Bubble(text, self.sec(seconds) if self._speed() else seconds, big, cards)
             self.sound("call")
             self._hold(CALL_GAP)
         if ev.kind == "trump revealed":           # the bidder answers with the suit
@@ -618,7 +710,10 @@ class TableScene(Scene):
         sizes = view["hand_sizes"]
         for seat in range(self.n):
             if seat == self.viewer:
-                self.hands[seat] = sorted(view["hand"], key=self.adapter.sort_key)
+                hand = sorted(view["hand"], key=self.adapter.sort_key)
+                if len(hand) < sizes[seat]:        # own cards face down (a blind hand): by position
+                    hand = [f"#{i}" for i in range(sizes[seat])]
+                self.hands[seat] = hand
             elif len(self.hands[seat]) != sizes[seat] or any(c is not None for c in self.hands[seat]):
                 self.hands[seat] = [None] * sizes[seat]
         self.adapter.sync(view, self.viewer)
@@ -643,7 +738,8 @@ class TableScene(Scene):
             if self.bot_timer <= 0:
                 self.bot_timer = None
                 action = self.session.bot_action(seat)
-                if not match.is_legal(action):            # never let a bot's slip stop the table
+                if not match.is_legal(action) and action not in match.view(seat)["legal"]:
+                    # never let a bot's slip stop the table (a blind seat's legal moves are positions)
                     log.error("bot at seat %s chose %r, not legal; playing %r", seat, action,
                               match.legal_actions()[0])
                     action = match.legal_actions()[0]
@@ -700,15 +796,17 @@ class TableScene(Scene):
         seat = self.match.to_act
         if seat is None or not self.is_idle() or self.session.is_bot(seat) or seat != self.viewer:
             return False
-        exc = self.match.why_illegal(action)
-        if exc is not None:
-            self.hint = (self.adapter.reason_text(exc), 3.0)
+        if action not in self.match.view(seat)["legal"]:     # what the seat may do, as it sees it
+            exc = self.match.why_illegal(action)
+            self.hint = (self.adapter.reason_text(exc) if exc is not None else self.app.t("reasons.not_legal"), 3.0)
             return False
         self._apply(action)
         return True
 
     def _apply(self, action: str) -> None:
         seat = self.match.to_act
+        if action.startswith("play #") and action[6:].isdigit():
+            self._blind_pick = int(action[6:])
         self.match.apply(action)
         if not self.session.is_bot(seat):
             self.holder = seat
@@ -804,6 +902,7 @@ class TableScene(Scene):
             self.widgets.clear()
         self._turn_token = None
         self._legal = []
+        self._controls = []
         self._playable = set()
         self._reasons = {}
         self.press = None
@@ -814,15 +913,17 @@ class TableScene(Scene):
         if token == self._turn_token:
             return
         self._turn_token = token
-        legal = list(self.match.legal_actions())
+        view = self.match.view(seat)
+        legal = list(view["legal"])              # as the seat sees them (a blind seat: positions)
         self._legal = legal
         self._playable = {a[5:] for a in legal if a.startswith("play ")}
         self._reasons = {}
         self.kb_index = None
-        self._build_controls(self.adapter.controls(legal, self.match.view(seat)))
+        self._build_controls(self.adapter.controls(legal, view))
 
     def _build_controls(self, controls: list[Control]) -> None:
         self.widgets.clear()
+        self._controls = list(controls)
         if not controls:
             return
         text = self.app.text
@@ -838,10 +939,18 @@ class TableScene(Scene):
         gap = 12
         total = sum(w for _, _, w in specs) + gap * (len(specs) - 1)
         x = W // 2 - total // 2
+        column = self.adapter.controls_layout == "column" and all(k == "btn" for k, _, _ in specs)
+        if column:                               # stacked right of the hand, the first on top
+            col_w = max(w for _, _, w in specs)
+            y = COLUMN_BOTTOM - len(specs) * COLUMN_BUTTON_H - (len(specs) - 1) * 6
         first = None
         spinner = None
         for kind, c, width in specs:
-            rect = pygame.Rect(x, BUTTON_Y, width, BUTTON_H)
+            if column:
+                rect = pygame.Rect(COLUMN_X, y, col_w, COLUMN_BUTTON_H)
+                y += COLUMN_BUTTON_H + 6
+            else:
+                rect = pygame.Rect(x, BUTTON_Y, width, BUTTON_H)
             x += width + gap
             if kind == "spin":
                 spinner = _Spinner(rect, c.values, self.app.num)
@@ -1060,7 +1169,10 @@ class TableScene(Scene):
         return c
 
     def card_surface(self, card: str | None, height: int, angle: float = 0.0) -> pygame.Surface:
-        """A face (or back, card None) at ``height`` px rotated by ``angle`` degrees."""
+        """A face (or back, card None or a face-down position "#0") at ``height`` px rotated
+        by ``angle`` degrees."""
+        if card is not None and card[:1] == "#":
+            card = None
         height = int(round(height / 2) * 2)
         angle = int(round(angle)) % 360
         key = (card, height, angle)
@@ -1083,12 +1195,12 @@ class TableScene(Scene):
         cache[key] = surf
         return surf
 
-    def _dimmed(self, card: str, angle: float) -> pygame.Surface:
-        key = (card, int(round(angle)))
+    def _dimmed(self, card: str, angle: float, height: int = HAND_H) -> pygame.Surface:
+        key = (card, int(round(angle)), height)
         cache = self._cache("dim")
         surf = cache.get(key)
         if surf is None:
-            surf = self.card_surface(card, HAND_H, angle).copy()
+            surf = self.card_surface(card, height, angle).copy()
             surf.fill((120, 124, 128, 255), special_flags=pygame.BLEND_RGBA_MULT)
             cache[key] = surf
         return surf
@@ -1245,6 +1357,36 @@ class TableScene(Scene):
             s = s[:-1]
         return s + "…"
 
+    def _badge_surface(self, text: str, colour=None) -> pygame.Surface:
+        """A small chip on a seat's plate (an adapter's ``seat_badge``: "27", "Folded"...)."""
+        key = (text, colour)
+        cache = self._cache("badge")
+        surf = cache.get(key)
+        if surf is None:
+            img = self.app.text.render(self._fit(text, 15, 170, True), 15, theme.TEXT_DARK, True)
+            surf = pygame.Surface((img.get_width() + 16, img.get_height() + 2), pygame.SRCALPHA)
+            r = surf.get_rect()
+            pygame.draw.rect(surf, colour or (214, 236, 250), r, border_radius=r.h // 2)
+            pygame.draw.rect(surf, (40, 50, 60), r, 1, border_radius=r.h // 2)
+            surf.blit(img, img.get_rect(center=r.center))
+            cache[key] = surf
+        return surf
+
+    def _tie_surface(self) -> pygame.Surface:
+        text = self.adapter.tie_label()
+        cache = self._cache("tie")
+        surf = cache.get(text)
+        if surf is None:
+            img = self.app.text.render(text, theme.FONT_SMALL, theme.TEXT_DARK, True)
+            surf = pygame.Surface((img.get_width() + 26, img.get_height() + 8), pygame.SRCALPHA)
+            r = surf.get_rect()
+            pygame.draw.rect(surf, (0, 0, 0, 80), r.move(2, 3), border_radius=r.h // 2)
+            pygame.draw.rect(surf, (250, 236, 200), r.inflate(-2, -3), border_radius=r.h // 2)
+            pygame.draw.rect(surf, theme.ACCENT, r.inflate(-2, -3), 2, border_radius=r.h // 2)
+            surf.blit(img, img.get_rect(center=(r.centerx, r.centery - 1)))
+            cache[text] = surf
+        return surf
+
     def _plate_glow(self) -> pygame.Surface:
         cache = self._cache("plateglow")
         surf = cache.get(0)
@@ -1295,6 +1437,7 @@ class TableScene(Scene):
         self._draw_trick(surface)
         self._draw_hand(surface)
         self._draw_panels(surface)
+        self._draw_side_panel(surface)
         self._draw_flights(surface)
         self._draw_bubbles(surface)
         self._draw_turn_line(surface)
@@ -1313,6 +1456,21 @@ class TableScene(Scene):
             if self.piles[seat]:
                 self._blit_center(surface, self._pile_surface(self.piles[seat]), self.slot(seat)["pile"])
 
+    def _draw_side_panel(self, surface) -> None:
+        """An adapter's private panel for the viewer (the mão de dez partner's cards): drawn
+        only from the viewer's own view, never while the device is being passed."""
+        self.side_panel_drawn_for = None
+        if self.viewer is None or self.handoff_open:
+            return
+        rows = self.adapter.side_panel(self.viewer)
+        if not rows:
+            return
+        surf = render_rows(self.app, rows, SIDE_PANEL_W, pad=10, gap=6)
+        rect = surf.get_rect(bottomleft=SIDE_PANEL_POS)
+        surface.blit(surf, rect)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=14)
+        self.side_panel_drawn_for = self.viewer
+
     def _draw_deck(self, surface) -> None:
         if self.faceup is not None and self.faceup_mode in ("stock", "dead", "dealer"):
             if self.faceup_mode == "stock":
@@ -1328,7 +1486,7 @@ class TableScene(Scene):
                 rect = label.get_rect(midtop=(pos[0], pos[1] + FACEUP_H // 2 + 6))
                 draw_panel(surface, rect.inflate(14, 4), (0, 0, 0, 120), 10)
                 surface.blit(label, rect)
-        if self.deck_left > 0:
+        if self.deck_left > 0 and (self.adapter.show_deck or self._dealing):
             pos = self.deck_pos()
             surf = self._deck_surface(self.deck_left + (1 if self.adapter.stock_game and self.faceup_mode == "stock" else 0))
             self._blit_center(surface, surf, (pos[0] + 14, pos[1] + 4))
@@ -1352,8 +1510,40 @@ class TableScene(Scene):
                 glow.set_alpha(max(40, glow_alpha))
                 self._blit_center(surface, glow, pos)
             self._blit_center(surface, self._plate_surface(seat, seat == active), pos)
+            badge = self.adapter.seat_badge(seat)
+            if badge:                      # under the plate, or over it when the bubble goes under
+                img = self._badge_surface(*badge)
+                pw, ph = PLATE_SIZE
+                if self.slot(seat)["bubble_align"] == "midtop":
+                    rect = img.get_rect(bottomleft=(pos[0] - pw // 2 + 12, pos[1] - ph // 2 + 3))
+                else:
+                    rect = img.get_rect(topright=(pos[0] + pw // 2 - 10, pos[1] + ph // 2 - 5))
+                surface.blit(img, rect)
 
     def _draw_trick(self, surface) -> None:
+        ties = []
+        for k, (cards, winner) in enumerate(self.kept):     # decided tricks left on the cloth
+            for seat, card in cards:
+                x, y, a = self._trick_pos(seat, card, k)
+                self._blit_center(surface, self._shadow(TRICK_H, a), (x + 2, y + 3))
+                lit = winner is None or seat == winner
+                self._blit_center(surface, self.card_surface(card, TRICK_H, a) if lit
+                                  else self._dimmed(card, a, TRICK_H), (x, y))
+            if winner is None and cards:
+                ties.append((cards, k))
+        self._draw_current_trick(surface)
+        if self.tie_showing and self.trick:
+            ties.append((self.trick, len(self.kept)))
+        for cards, k in ties:                               # labels over every card
+            self._draw_tie_label(surface, cards, k)
+
+    def _draw_tie_label(self, surface, cards, k: int) -> None:
+        pts = [self._trick_pos(seat, card, k) for seat, card in cards]
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        self._blit_center(surface, self._tie_surface(), (cx, cy))
+
+    def _draw_current_trick(self, surface) -> None:
         for seat, card in self.trick:
             x, y, a = self._trick_pos(seat, card)
             if seat == self.trick_highlight:
@@ -1466,7 +1656,8 @@ class TableScene(Scene):
             pygame.draw.rect(surf, (6, 14, 10, 170), surf.get_rect(), border_radius=surf.get_height() // 2)
             surf.blit(img, (14, 3))
             cache[key] = surf
-        y = TURN_Y if self.widgets.widgets else TURN_Y + 30
+        row = self.widgets.widgets and self.adapter.controls_layout != "column"
+        y = TURN_Y if row else TURN_Y + 30
         surface.blit(surf, surf.get_rect(center=(W // 2, y)))
 
     def _draw_peek(self, surface) -> None:
@@ -1484,7 +1675,9 @@ class TableScene(Scene):
             return
         cards, winner = self.last_trick
         h = 92
-        offsets = {"bottom": (0, 46), "top": (0, -22), "left": (-110, 12), "right": (110, 12)}
+        offsets = {"bottom": (0, 46), "top": (0, -22), "left": (-110, 12), "right": (110, 12),
+                   "lower_right": (130, 34), "upper_right": (130, -10), "upper_left": (-130, -10),
+                   "lower_left": (-130, 34)}
         for seat, card in cards:
             dx, dy = offsets[self.slot_name(seat)]
             pos = (rect.centerx + dx, rect.centery + dy + 6)

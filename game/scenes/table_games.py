@@ -14,7 +14,8 @@ supplies the game-specific parts:
 - the words of each call's speech bubble and log line, in the chosen language;
 - the rows of the deal summary and of the match result.
 
-Truco will plug in later with an adapter of its own (:func:`make_adapter`).
+The two Trucos have their adapters in :mod:`game.scenes.table_truco` (registered in
+:data:`ADAPTERS` at the end of this module).
 
 Panel and summary contents are *rows*: lists of items drawn left to right on one
 line by :func:`render_rows` (text, a suit sign, a small card, a team dot, the 29
@@ -174,6 +175,8 @@ def _item_surface(app, item) -> pygame.Surface:
         return surf
     if kind == "gap":
         return pygame.Surface((item[1], 1), pygame.SRCALPHA)
+    if kind == "img":                       # ("img", fn, *args): fn(app, *args) draws it (a tally)
+        return item[1](app, *item[2:])
     if kind == "cell":                      # ("cell", text, colour, size, bold, width, align)
         _, s, colour, size, bold, width, align = item
         img = text.render_wrapped(s, size, max(10, width - 6), colour, bold, align)
@@ -241,6 +244,11 @@ class TrickAdapter:
     deal_interval = 0.09           # seconds between two dealt cards (normal speed)
     stock_game = False             # Tute for two: the deck becomes the stock
     big_calls: frozenset = frozenset()
+    center_calls: frozenset = frozenset()   # event kinds whose bubble goes to the table's centre
+    tie_kinds: frozenset = frozenset()      # event kinds of a tied trick (Truco's parda)
+    keep_tricks = False            # decided tricks stay on the cloth, staggered (Truco), not swept
+    show_deck = True               # the rest of the deck stays by the dealer after the deal
+    controls_layout = "row"        # "row" above the hand, or "column" right of it
 
     def __init__(self, app, session) -> None:
         self.app = app
@@ -300,6 +308,25 @@ class TrickAdapter:
         rank, suit = split_card(card)
         return (self.suits.index(suit), self.rank_order.index(rank))
 
+    def trick_offset(self, slot: str, k: int, players: int) -> tuple[float, float]:
+        """Shift of the ``k``-th trick's cards from a slot's trick spot (games that keep tricks)."""
+        return (0.0, 0.0)
+
+    def mucked_seats(self, ev) -> list[int]:
+        """Seats whose hands an event sends back to the deck face down (a fold)."""
+        return []
+
+    def seat_badge(self, seat: int):
+        """A short chip on a seat's plate, ``(text, colour or None)``, or None."""
+        return None
+
+    def side_panel(self, viewer: int) -> list | None:
+        """Rows of a private panel for ``viewer`` (from the viewer's own view), or None."""
+        return None
+
+    def tie_label(self) -> str:
+        return ""
+
     def deal_plan(self, events: list) -> list[tuple[int, str | None]]:
         """``[(seat, card or None), ...]`` in the order the cards fly, for a run of
         consecutive "dealt" events (already filtered for the viewer)."""
@@ -328,6 +355,10 @@ class TrickAdapter:
     # ----- calls
     def bubble(self, ev) -> str | None:
         return None
+
+    def is_big_call(self, ev) -> bool:
+        """Whether a call's bubble shakes a little (truco, a double...)."""
+        return ev.kind in self.big_calls
 
     def bubble_cards(self, ev) -> tuple:
         """Cards shown with a call (a marriage, a cante), drawn in its bubble."""
@@ -897,6 +928,8 @@ class TuteAdapter(TrickAdapter):
 
 
 ADAPTERS = {"twenty_nine": TwentyNineAdapter, "tute": TuteAdapter}
+
+import game.scenes.table_truco  # noqa: E402,F401  (adds the two Trucos to ADAPTERS)
 
 
 def make_adapter(app, session) -> TrickAdapter:
