@@ -26,11 +26,11 @@ def _play_one_deal_headless(game_id: str, players: int) -> int:
 
 
 def _play_one_deal_on_table(app, game_id: str, players: int) -> None:
-    from game.scenes.table import TableScene
+    from game.scenes.tables import table_for
     from game.session import Session
     session = Session.new(game_id, players, {}, _bot_seats(players), seed=5, dealer=0)
     app.settings.animation_speed = "instant"
-    app.stack.clear_to(TableScene(app, session))
+    app.stack.clear_to(table_for(app, session))
     for _ in range(20000):
         app.step(1 / 30, [])
         if session.match.deal_index > 0 or session.match.finished:
@@ -72,7 +72,7 @@ def run_selftest(out=print) -> int:
                 out(f"selftest: scenes drawn in {lang}")
             app.settings.language = "en"
             app.apply_language()
-            from game.scenes.table import table_supports
+            from game.scenes.tables import table_supports
             for game_id in built_games():
                 for players in game_module(game_id).PLAYERS:
                     n = _play_one_deal_headless(game_id, players)

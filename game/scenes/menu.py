@@ -286,9 +286,9 @@ def move_spatial(group: WidgetGroup, dx: int, dy: int) -> bool:
 # --------------------------------------------------------------------------- opening saves
 
 def table_scene_class():
-    """``TableScene`` from ``game.scenes.table`` (imported only when needed)."""
-    from game.scenes.table import TableScene
-    return TableScene
+    """The table for a session: ``table_for`` (Buraco's own table, else ``TableScene``)."""
+    from game.scenes.tables import table_for
+    return table_for
 
 
 def open_saved(app, path: Path) -> bool:

@@ -115,9 +115,9 @@ class MatchResultScene(Scene):
         return self.app.t("result.wins", name=self.adapter.side_name(self.winner))
 
     def new_match(self) -> None:
-        from game.scenes.table import TableScene
+        from game.scenes.tables import table_for
         from game.session import fresh_match_like
-        self.app.stack.replace(TableScene(self.app, fresh_match_like(self.session)))
+        self.app.stack.replace(table_for(self.app, fresh_match_like(self.session)))
 
     def menu(self) -> None:
         try:

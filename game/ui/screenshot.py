@@ -52,8 +52,8 @@ def _drive(app, table, until, max_frames: int = 30000) -> bool:
 
 
 def _table_scene(app, session):
-    from game.scenes.table import TableScene
-    return TableScene(app, session)
+    from game.scenes.tables import table_for
+    return table_for(app, session)
 
 
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int):
@@ -80,8 +80,8 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         table = _table_scene(app, _session(game_id, players, lang, seed))
         app.stack.clear_to(table)
         app.settings.animation_speed = "instant"
-        _drive(app, table, lambda: table.my_turn() and sum(getattr(table, "piles", [0])) >= 2
-               and any(a.startswith("play") for a in table.session.match.legal_actions()))
+        _drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: table.my_turn() and sum(
+            getattr(table, "piles", [0])) >= 2 and any(a.startswith("play") for a in table.session.match.legal_actions())))
         app.settings.animation_speed = "normal"
         for _ in range(40):
             app.step(DT, [])
