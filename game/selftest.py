@@ -14,14 +14,25 @@ def _bot_seats(players: int):
     return [SeatConfig(f"Bot {i + 1}", False) for i in range(players)]
 
 
+PLAY_EVENTS = ("played", "discarded")     # a deal in which cards were really played
+
+
+def _deal_was_played(match, index: int) -> bool:
+    return any(e.kind in PLAY_EVENTS for e in match.records[index].events)
+
+
 def _play_one_deal_headless(game_id: str, players: int) -> int:
+    """Bots play until a deal with card play ends (a thrown-in deal does not count)."""
     from game.session import Session
     session = Session.new(game_id, players, {}, _bot_seats(players), seed=11, dealer=0)
     match = session.match
     actions = 0
-    while match.deal_index == 0 and not match.finished:
+    while not match.finished:
+        index = match.deal_index
         match.apply(session.bot_action(match.to_act))
         actions += 1
+        if (match.deal_index != index or match.finished) and _deal_was_played(match, index):
+            break
     return actions
 
 
@@ -31,9 +42,11 @@ def _play_one_deal_on_table(app, game_id: str, players: int) -> None:
     session = Session.new(game_id, players, {}, _bot_seats(players), seed=5, dealer=0)
     app.settings.animation_speed = "instant"
     app.stack.clear_to(table_for(app, session))
+    match = session.match
     for _ in range(20000):
         app.step(1 / 30, [])
-        if session.match.deal_index > 0 or session.match.finished:
+        done = [i for i, rec in enumerate(match.records) if rec.ended]
+        if any(_deal_was_played(match, i) for i in done):
             return
     raise RuntimeError(f"{game_id} {players}p: the table did not finish a deal")
 
