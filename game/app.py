@@ -146,7 +146,8 @@ class App:
         from game.scenes.menu import MainMenuScene
         self.stack.push(first_scene or MainMenuScene(self))
         while self.running and self.stack.top is not None:
-            dt = min(self.clock.tick(60) / 1000.0, 0.1)
+            # no frame cap before the first frame: it is shown as soon as it is drawn
+            dt = min(self.clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
             self.step(dt)
             pygame.display.flip()
             if self.frames == 1 and os.environ.get("TAASH_EXIT_AFTER_FIRST_FRAME"):
