@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 EXIT_BAD_INPUT = 2
@@ -134,6 +135,17 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:          # output piped into `head` and the like
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+
+
+def _main(argv: list[str]) -> int:
     if not argv:                     # the game itself: start the window without delay
         return cmd_play(argparse.Namespace(selftest=False))
     args = build_parser(verbs_help="replay" in argv).parse_args(argv)
