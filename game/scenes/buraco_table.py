@@ -36,21 +36,18 @@ from __future__ import annotations
 
 import logging
 import math
-import random
 import time
-from collections import Counter, deque
-from pathlib import Path
+from collections import Counter
 
 import pygame
 
 from game.games.buraco_melds import BONUS, RULES
-from game.scenes.base import Scene
 from game.scenes.table import felt_surface
+from game.scenes.table_base import PLATE_SIZE, MatchTableScene
 from game.scenes.table_games import ADAPTERS, PANEL_DIM, PANEL_TEXT, SUIT_SYMBOL, TrickAdapter, render_rows
-from game.session import AUTOSAVE
 from game.ui import anim, theme
 from game.ui.card_art import card_size
-from game.ui.widgets import Button, WidgetGroup, draw_tooltip
+from game.ui.widgets import Button, draw_tooltip
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +77,6 @@ BUTTON_BOTTOM = 710
 SORT_RECT = pygame.Rect(22, 650, 204, 40)
 SCORE_RECT = pygame.Rect(8, 8, 232, 10)
 CENTER = (642, 254)
-PLATE_SIZE = (204, 56)
 PLATES = {"bottom": (124, 600), "top": (372, 36), "right": (1158, 36), "left": (124, 474)}
 FANS = {"top": (498, 36, "left", 300), "right": (1036, 36, "right", 150), "left": (124, 526, "center", 200)}
 BUBBLES = {"bottom": ((1030, 488), "bottomright"), "top": ((270, 72), "topleft"),
@@ -335,89 +331,41 @@ class Bubble:
 
 # --------------------------------------------------------------------------- the scene
 
-class BuracoTableScene(Scene):
+class BuracoTableScene(MatchTableScene):
     """The Buraco table for ``session`` (see the module docstring)."""
 
     BARRIER = frozenset({"hand scored", "match won"})
+    CACHE_LIMIT = 800
+    NOT_LEGAL_KEY = "buraco_reasons.not_legal"
+    HINT_SECONDS = 4.0
+    PLATE_FILL = (34, 20, 14, 238)
+    PLATE_FILL_ACTIVE = (52, 40, 22, 245)
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
-        self.session = session
-        self.match = session.match
-        if self.match.game_id != "buraco":
-            raise ValueError(f"the Buraco table cannot seat {self.match.game_id!r}")
-        if self.match.players not in SLOT_ORDER:
-            raise ValueError(f"Buraco is played by 2 or 4, not {self.match.players}")
+        if session.match.game_id != "buraco":
+            raise ValueError(f"the Buraco table cannot seat {session.match.game_id!r}")
+        if session.match.players not in SLOT_ORDER:
+            raise ValueError(f"Buraco is played by 2 or 4, not {session.match.players}")
+        self._init_match(session, 0xB0C0, LOG_LINES)
         self.adapter = BuracoAdapter(app, session)
         self.n = self.match.players
         self.mode = self.match.options["mode"]
         self.rules = RULES[self.mode]
         self.closed_pile = self.rules.closed_pile
         self.deck_total = 104 if self.mode == "open" else 108
-        self._instant = False
-        self._mute = False
-        self.timeline = anim.Timeline(self._speed)
-        self.pending: deque = deque()
-        self.wait = 0.0
-        self.clock = 0.0
-        self.rng = random.Random(self.match.seed ^ 0xB0C0)
-        humans = session.humans
-        self.holder: int | None = humans[0] if len(humans) == 1 else None
-        self.viewer: int | None = 0 if not humans else self.holder
-        self.handoffs = 0
-        self.handoff_open = False
-        self.summary_open = False
-        self.result_shown = False
-        self.leaving = False
-        self._concede_seat: int | None = None
-        self.hand_drawn_for: int | None = None
         self.flights: list[Flight] = []
-        self.bubbles: dict = {}
-        self.log: deque = deque(maxlen=LOG_LINES)
-        self.hint: tuple[str, float] | None = None
-        self.turn_seat: int | None = None
-        self.bot_timer: float | None = None
-        self.widgets = WidgetGroup()
-        self._turn_token = None
-        self._legal: list[str] = []
         self.sort_by = "suit"
         self.selected: set[int] = set()
-        self.kb_index: int | None = None
         self.meld_cursor: int | None = None
         self.hover: tuple | None = None
-        self.press: tuple | None = None
         self.drag: list[int] | None = None
-        self.mouse = (0, 0)
-        self.need_sync = True
-        self._caches: dict = {}
         self._accepting: set[int] = set()
         self._accept_key = None
-        self.frame_ms: deque = deque(maxlen=600)
-        self._panel_key = None
-        self._panel = None
         self._version = 0
-        self._reset_display(self.match.deal_index, self.match.dealer, sound=False)
-        self.shown_deal = -1
-        self.match.listeners.append(self._on_event)
-        self._prewarm()
-        record = self.match.records[self.match.deal_index] if self.match.records else None
-        if record is not None:
-            for ev in record.events:
-                self.pending.append((self.match.deal_index, ev))
-            if record.actions:                    # a resumed match: rebuild the hand at once
-                self.skip_animations()
+        self._attach()
 
     # ----- services ---------------------------------------------------------------
-    def _speed(self) -> float:
-        return 0.0 if self._instant else self.app.speed()
-
-    def sec(self, seconds: float) -> float:
-        return seconds * self._speed()
-
-    def sound(self, name: str) -> None:
-        if not self._mute and not self._instant:
-            self.app.sound.play(name)
-
     @property
     def base(self) -> int:
         """The seat drawn at the bottom (the viewer, else the device holder, else seat 0)."""
@@ -465,43 +413,6 @@ class BuracoTableScene(Scene):
         self._version += 1
         if sound:
             self.sound("shuffle")
-
-    def _on_event(self, event) -> None:
-        self.pending.append((self.match.deal_index, event))
-
-    def is_idle(self) -> bool:
-        """Nothing left to animate: the display shows the engine's state."""
-        return (not self.pending and not self.timeline.busy() and self.wait <= 0
-                and not self.summary_open and not self.leaving)
-
-    def skip_animations(self) -> None:
-        """Play every queued event at once, silently (a resumed match, a screenshot)."""
-        self._instant, self._mute = True, True
-        try:
-            self.timeline.finish_all()
-            self.wait = 0.0
-            while self.pending and not self.summary_open and not self.leaving:
-                di, ev = self.pending.popleft()
-                self._process(di, ev)
-                self.timeline.finish_all()
-                self.wait = 0.0
-        finally:
-            self._instant, self._mute = False, False
-        self.need_sync = True
-
-    def _pump(self) -> None:
-        while self.pending and not self.summary_open and not self.leaving:
-            if self.wait > 0:
-                return
-            di, ev = self.pending[0]
-            new_deal = di != self.shown_deal and ev.kind == "dealt"
-            if (ev.kind in self.BARRIER or new_deal) and self.timeline.busy():
-                return
-            self.pending.popleft()
-            self._process(di, ev)
-
-    def _hold(self, seconds: float) -> None:
-        self.wait = max(self.wait, self.sec(seconds))
 
     def _process(self, di: int, raw) -> None:
         if di != self.shown_deal and raw.kind == "dealt":
@@ -821,66 +732,15 @@ class BuracoTableScene(Scene):
             self.log.append((ev.seat if ev.seat is not None else -1, line, card))
 
     def _hand_over(self, di: int) -> None:
-        self.summary_open = True
         self.selected = set()
-        from game.scenes.summary import DealSummaryScene
-        self.app.stack.push(DealSummaryScene(self.app, self.session, di))
-
-    def _match_over(self) -> None:
-        self._delete_autosave()
-        if self.result_shown:
-            return
-        self.result_shown = True
-        self.leaving = True
-        result = self.adapter.human_side_result(self.match.winner)
-        if result is not None:
-            self.sound(result)
-        from game.scenes.summary import MatchResultScene
-        scene = MatchResultScene(self.app, self.session)
-        if self.app.stack.top is self:
-            self.app.stack.replace(scene)
-        else:
-            self.app.stack.push(scene)
+        self._push_summary(di)
 
     # ----- the scene --------------------------------------------------------------------
-    def enter(self) -> None:
-        if self.summary_open and self.app.stack.top is self:
-            self.summary_open = False
-        looks = (self.app.settings.language, self.app.settings.four_colour)
-        if looks != getattr(self, "_looks", looks):          # settings changed from the pause menu
-            self._caches.clear()
-            self._panel_key = None
-            self._turn_token = None
-            self._prewarm()
-        self._looks = looks
-
-    def exit(self) -> None:
-        if self._on_event in self.match.listeners:
-            self.match.listeners.remove(self._on_event)
-
-    def update(self, dt: float) -> None:
-        if self._concede_seat is not None:
-            self._finish_concede()
-            return
-        self.clock += dt
-        self.timeline.update(dt)
-        self.wait = max(0.0, self.wait - dt)
-        for key in list(self.bubbles):
-            b = self.bubbles[key]
-            b.left -= dt
-            if b.left <= 0:
-                del self.bubbles[key]
+    def _tick(self, dt: float) -> None:
         for key in list(self.flash):
             self.flash[key] -= dt
             if self.flash[key] <= 0:
                 del self.flash[key]
-        if self.hint is not None:
-            self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
-        self._pump()
-        if self.is_idle():
-            if self.need_sync:
-                self._sync()
-            self._idle(dt)
 
     def _sync(self) -> None:
         """Settle the display on the engine's state as the viewer sees it (queue empty)."""
@@ -912,37 +772,8 @@ class BuracoTableScene(Scene):
         self._version += 1
         self._accept_key = None
 
-    def _idle(self, dt: float) -> None:
-        match = self.match
-        if match.finished:
-            if not self.result_shown:
-                self._match_over()
-            return
-        seat = match.to_act
-        if seat is None:
-            return
-        self.turn_seat = seat
-        if self.session.is_bot(seat):
-            self._clear_turn()
-            if self.bot_timer is None:
-                lo, hi = self._think_time(match.view(seat)["phase"])
-                self.bot_timer = self.sec(self.rng.uniform(lo, hi))
-            self.bot_timer -= dt
-            if self.bot_timer <= 0:
-                self.bot_timer = None
-                action = self.session.bot_action(seat)
-                if not match.is_legal(action):
-                    log.error("bot at seat %s chose %r, not legal; playing %r", seat, action,
-                              match.legal_actions()[0])
-                    action = match.legal_actions()[0]
-                self._apply(action)
-            return
-        if len(self.session.humans) >= 2 and seat != self.holder:
-            self._handoff(seat)
-            return
-        if self.viewer != seat:
-            self._set_viewer(seat)
-        self._prepare_turn(seat)
+    def _bot_think_time(self, seat: int) -> tuple[float, float]:
+        return self._think_time(self.match.view(seat)["phase"])
 
     @staticmethod
     def _think_time(phase: str) -> tuple[float, float]:
@@ -953,136 +784,20 @@ class BuracoTableScene(Scene):
         return 0.45, 1.0
 
     # ----- hot-seat -----------------------------------------------------------------
-    def _handoff(self, seat: int) -> None:
-        if self.handoff_open:
-            return
-        self.handoff_open = True
-        self.handoffs += 1
-        self.viewer = None                     # every hand hidden from now on
+    def _before_handoff(self) -> None:
         self.selected = set()
         self.drag = None
-        self._clear_turn()
-        self._sync()
-        from game.scenes.handoff import HandOffScene
-        self.app.stack.push(HandOffScene(self.app, self.session.seats[seat].name,
-                                         lambda: self._handoff_ready(seat)))
 
-    def _handoff_ready(self, seat: int) -> None:
-        self.handoff_open = False
-        self.holder = seat
-        self._set_viewer(seat)
-
-    def _set_viewer(self, seat: int | None) -> None:
-        self.viewer = seat
+    def _viewer_changed(self) -> None:
         self.selected = set()
         self._caches.pop("zone", None)
-        self._sync()
-        self._turn_token = None
 
     # ----- acting -------------------------------------------------------------------
-    def my_turn(self) -> bool:
-        seat = self.match.to_act
-        return (seat is not None and seat == self.viewer and not self.session.is_bot(seat)
-                and self.is_idle() and not self.handoff_open)
-
-    def act(self, action: str) -> bool:
-        """Apply ``action`` for the seat to act if it is a human's legal move now (every
-        button, click, drag and key comes here). False, with the reason shown, if refused."""
-        seat = self.match.to_act
-        if seat is None or not self.is_idle() or self.session.is_bot(seat) or seat != self.viewer:
-            return False
-        if not self.match.is_legal(action):
-            exc = self.match.why_illegal(action)
-            self._refuse(self.adapter.reason_text(exc) if exc is not None
-                         else self.app.t("buraco_reasons.not_legal"))
-            return False
-        self._apply(action)
-        return True
-
-    def _refuse(self, text: str) -> None:
-        self.hint = (text, 4.0)
-
-    def _apply(self, action: str) -> None:
-        seat = self.match.to_act
-        self.match.apply(action)
-        if not self.session.is_bot(seat):
-            self.holder = seat
-        self._clear_turn()
-        self.turn_seat = None
+    def _after_apply(self, seat: int) -> None:
         if seat == self.viewer:                    # a selection made while waiting survives others' moves
             self.selected = set()
             self.meld_cursor = None
             self.hint = None
-        self._autosave()
-
-    def _autosave(self) -> None:
-        if self.match.finished:
-            self._delete_autosave()
-            return
-        try:
-            self.session.save(self.app.pref_dir / AUTOSAVE)
-        except OSError as exc:
-            log.warning("autosave failed: %s", exc)
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
-
-    def _delete_autosave(self) -> None:
-        try:
-            (self.app.pref_dir / AUTOSAVE).unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            log.warning("cannot delete the autosave: %s", exc)
-
-    def save_match(self) -> Path | None:
-        """Write the autosave and a named copy in ``saves/``; the copy's path."""
-        if self.match.finished:
-            return None
-        folder = self.app.pref_dir / "saves"
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{self.match.game_id}-{stamp}.toml"
-        k = 1
-        while path.exists():
-            k += 1
-            path = folder / f"{self.match.game_id}-{stamp}-{k}.toml"
-        try:
-            self.session.save(self.app.pref_dir / AUTOSAVE)
-            self.session.save(path)
-        except OSError as exc:
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
-            return None
-        self.app.toast(self.app.t("table_ui.saved", file=path.name))
-        return path
-
-    def concede(self) -> None:
-        """The human at the device gives up: the match ends as a loss for his side."""
-        humans = self.session.humans
-        seat = self.holder if self.holder is not None else (humans[0] if humans else 0)
-        self._concede_seat = seat
-        self._delete_autosave()
-        if self.app.stack.top is self:
-            self._finish_concede()
-
-    def _finish_concede(self) -> None:
-        if self.result_shown:
-            return
-        seat = self._concede_seat
-        self.result_shown = True
-        self.leaving = True
-        stack = self.app.stack
-        while stack.top is not None and stack.top is not self and self in stack.scenes:
-            stack.pop()
-        from game.scenes.summary import MatchResultScene
-        winner = self.adapter.concede_winner(seat)
-        self.sound("lose")
-        scene = MatchResultScene(self.app, self.session, conceded_by=seat, winner=winner)
-        if stack.top is self:
-            stack.replace(scene)
-        else:
-            stack.push(scene)
-
-    def open_pause(self) -> None:
-        from game.scenes.pause import PauseScene
-        self.app.stack.push(PauseScene(self.app, self))
 
     def screenshot_ready(self) -> bool:
         """The screenshot command's moment: the viewer's turn after drawing, melds on the cloth."""
@@ -1291,10 +1006,8 @@ class BuracoTableScene(Scene):
 
     # ----- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_p):
-                self.open_pause()
-                return
+        if self._pause_key(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.widgets.handle(event)
@@ -1585,14 +1298,6 @@ class BuracoTableScene(Scene):
         return r
 
     # ----- surfaces (cached) -----------------------------------------------------------
-    def _cache(self, name: str) -> dict:
-        c = self._caches.get(name)
-        if c is None:
-            c = self._caches[name] = {}
-        elif len(c) > 800:
-            c.clear()
-        return c
-
     def card(self, card: str | None, height: float, angle: float = 0.0, crisp: bool = True) -> pygame.Surface:
         """A face (or the back, card None) ``height`` px tall, rotated by ``angle``."""
         height = max(8, int(round(height / 2) * 2))
@@ -1696,8 +1401,7 @@ class BuracoTableScene(Scene):
 
     # ----- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        if self._concede_seat is not None and self.app.stack.top is not self and not self.result_shown:
-            self._finish_concede()
+        self._finish_concede_if_covered()
         start = time.perf_counter()
         surface.blit(felt_surface(colour=theme.FELT_BURACO, dark=theme.FELT_BURACO_DARK), (0, 0))
         self.hand_drawn_for = None
@@ -1719,11 +1423,6 @@ class BuracoTableScene(Scene):
         self._draw_drag(surface)
         self._draw_tooltips(surface)
         self.frame_ms.append((time.perf_counter() - start) * 1000)
-
-    def _blit_center(self, surface, surf, pos) -> pygame.Rect:
-        rect = surf.get_rect(center=(int(pos[0]), int(pos[1])))
-        surface.blit(surf, rect)
-        return rect
 
     def _zone_surface(self, zone: str, side: int, lit: bool) -> pygame.Surface:
         rect = self._zone_rect(zone)
@@ -1970,58 +1669,6 @@ class BuracoTableScene(Scene):
         for x, y, _ in positions:
             surface.blit(self._shadow(bw, bh, 40), (int(x - bw / 2) + 1, int(y - bh / 2) + 2))
             surface.blit(back, (int(x - bw / 2), int(y - bh / 2)))
-
-    def _plate_glow(self) -> pygame.Surface:
-        cache = self._cache("plateglow")
-        surf = cache.get(0)
-        if surf is None:
-            w, h = PLATE_SIZE
-            surf = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
-            for i in range(16, 0, -1):
-                a = int(120 * (1 - i / 17) ** 2)
-                pygame.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
-                                 border_radius=12 + i)
-            cache[0] = surf
-        return surf
-
-    def _plate_surface(self, seat: int, active: bool) -> pygame.Surface:
-        cfg = self.session.seats[seat]
-        dealer = seat == self.dealer
-        colour = self.adapter.seat_colour(seat)
-        count = len(self.hands[seat])
-        key = (seat, cfg.name, active, dealer, count, self.app.settings.language, colour)
-        cache = self._cache("plate")
-        surf = cache.get(key)
-        if surf is not None:
-            return surf
-        w, h = PLATE_SIZE
-        surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
-        rect = pygame.Rect(12, 12, w, h)
-        pygame.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
-        pygame.draw.rect(surf, (34, 20, 14, 238) if not active else (52, 40, 22, 245), rect, border_radius=12)
-        pygame.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
-                         border_bottom_left_radius=12)
-        if active:
-            pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
-        else:
-            pygame.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
-        text = self.app.text
-        name_img = text.render(self._fit(cfg.name, 18, 140, True), 18, theme.TEXT, True)
-        surf.blit(name_img, (rect.x + 18, rect.y + 2))
-        sub = self.app.t("deal.cards", n=count)
-        if not cfg.human:
-            sub = self.app.t("seats.bot") + " · " + sub
-        sub_img = text.render(self._fit(sub, 16, 176), 16, theme.TEXT_DIM)
-        surf.blit(sub_img, (rect.x + 18, rect.bottom - sub_img.get_height() - 2))
-        if dealer:
-            img = text.render(self.app.t("table_ui.dealer"), 15, theme.TEXT_DARK, True)
-            chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
-            chip.midright = (rect.right + 8, rect.y + 2)
-            pygame.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
-            surf.blit(img, img.get_rect(center=chip.center))
-        cache[key] = surf
-        return surf
 
     def _panel_rows(self) -> list:
         t, num = self.app.t, self.app.num

@@ -43,16 +43,13 @@ import logging
 import math
 import random
 import time
-from collections import deque
-from pathlib import Path
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.table_base import PLATE_SIZE, MatchTableScene
 from game.scenes.table_games import Control, make_adapter, render_rows, stable_jitter, suit_icon
-from game.session import AUTOSAVE
 from game.ui import anim, theme
-from game.ui.widgets import Button, Choice, WidgetGroup, draw_panel, draw_tooltip
+from game.ui.widgets import Button, Choice, draw_panel, draw_tooltip
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +98,6 @@ SLOT_ORDER = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom"
               6: ("bottom", "lower_right", "upper_right", "top", "upper_left", "lower_left")}
 STOCK_POS = (330, 300)          # Tute for two: the stock with the trump card under it
 DEAD_POS = (340, 300)           # Tute for three: the face-up 40th card
-PLATE_SIZE = (204, 56)
 BUTTON_Y = 478
 BUTTON_H = 40
 TURN_Y = 452
@@ -188,88 +184,37 @@ class Bubble:
         self.cards = tuple(cards or ())
 
 
-class TableScene(Scene):
+class TableScene(MatchTableScene):
     """The trick table for ``session`` (see the module docstring)."""
+
+    BARRIER = frozenset({"trick won", "deal scored", "deal void", "match won"})
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
-        self.session = session
-        self.match = session.match
-        if self.match.players not in SLOT_ORDER:
+        if session.match.players not in SLOT_ORDER:
             raise ValueError(f"the trick table seats {', '.join(map(str, SLOT_ORDER))} players, "
-                             f"not {self.match.players}")
+                             f"not {session.match.players}")
+        self._init_match(session, 0x5EED, EVENT_LOG_LINES)
         self.adapter = make_adapter(app, session)
         self.deck = self.adapter.deck
         self.n = self.match.players
         self.deck_size = len(self.match.deck.names)
-        self._instant = False
-        self._mute = False
-        self.timeline = anim.Timeline(self._speed)
-        self.pending: deque = deque()             # (deal index, Event) not yet shown
-        self.wait = 0.0                           # seconds before the next event may start
-        self.clock = 0.0
-        self.rng = random.Random(self.match.seed ^ 0x5EED)
-        humans = session.humans
-        self.holder: int | None = humans[0] if len(humans) == 1 else None
-        self.viewer: int | None = 0 if not humans else self.holder
-        self.handoffs = 0
-        self.handoff_open = False
-        self.summary_open = False
-        self.result_shown = False
-        self.leaving = False
-        self._concede_seat: int | None = None
-        self.hand_drawn_for: int | None = None
         self.side_panel_drawn_for: int | None = None
         self._blind_pick: int | None = None        # the face-down position the viewer just played
         self._dealing = False
         self.flights: list[Flight] = []
-        self.bubbles: dict = {}
-        self.log: deque = deque(maxlen=EVENT_LOG_LINES)
-        self.hint: tuple[str, float] | None = None
-        self.turn_seat: int | None = None
-        self.bot_timer: float | None = None
-        self.widgets = WidgetGroup()
-        self._turn_token = None
-        self._legal: list[str] = []
         self._controls: list[Control] = []           # the buttons of the moment (tests read them)
         self._playable: set[str] = set()
         self._reasons: dict[str, str] = {}
         self.hover_card: str | None = None
         self.hover_reason: str | None = None
-        self.kb_index: int | None = None
-        self.press: tuple | None = None
         self.drag_card: str | None = None
-        self.mouse = (0, 0)
         self.peek_until = 0.0
         self.tab_down_at: float | None = None
-        self.need_sync = True
-        self._caches: dict = {}
-        self.frame_ms: deque = deque(maxlen=600)
-        self._panel_key = None
-        self._panel = None
         self._panel_version = 0
-        self._reset_display(self.match.deal_index, self.match.dealer, sound=False)
-        self.shown_deal = -1
-        self.match.listeners.append(self._on_event)
-        self._prewarm()
-        record = self.match.records[self.match.deal_index] if self.match.records else None
-        if record is not None:
-            for ev in record.events:
-                self.pending.append((self.match.deal_index, ev))
-            if record.actions:                    # a resumed match: rebuild the deal at once
-                self.skip_animations()
+        self._attach()
 
     # ----- services --------------------------------------------------------------
-    def _speed(self) -> float:
-        return 0.0 if self._instant else self.app.speed()
-
-    def sec(self, seconds: float) -> float:
-        return seconds * self._speed()
-
-    def sound(self, name: str) -> None:
-        if not self._mute and not self._instant:
-            self.app.sound.play(name)
-
     def slot(self, seat: int) -> dict:
         base = self.viewer if self.viewer is not None else (self.holder if self.holder is not None else 0)
         return SLOTS[SLOT_ORDER[self.n][(seat - base) % self.n]]
@@ -313,45 +258,6 @@ class TableScene(Scene):
         return self.slot(self.dealer)["deck"]
 
     # ----- events in ----------------------------------------------------------------
-    def _on_event(self, event) -> None:
-        self.pending.append((self.match.deal_index, event))
-
-    def is_idle(self) -> bool:
-        """Nothing left to animate: the display shows the engine's state."""
-        return (not self.pending and not self.timeline.busy() and self.wait <= 0
-                and not self.summary_open and not self.leaving)
-
-    def skip_animations(self) -> None:
-        """Play every queued event at once, silently (a resumed match, a screenshot)."""
-        self._instant, self._mute = True, True
-        try:
-            self.timeline.finish_all()
-            self.wait = 0.0
-            while self.pending and not self.summary_open and not self.leaving:
-                di, ev = self.pending.popleft()
-                self._process(di, ev)
-                self.timeline.finish_all()
-                self.wait = 0.0
-        finally:
-            self._instant, self._mute = False, False
-        self.need_sync = True
-
-    BARRIER = frozenset({"trick won", "deal scored", "deal void", "match won"})
-
-    def _pump(self) -> None:
-        while self.pending and not self.summary_open and not self.leaving:
-            if self.wait > 0:
-                return
-            di, ev = self.pending[0]
-            new_deal = di != self.shown_deal and ev.kind == "dealt"
-            if (ev.kind in self.BARRIER or ev.kind in self.adapter.tie_kinds or new_deal) and self.timeline.busy():
-                return
-            self.pending.popleft()
-            self._process(di, ev)
-
-    def _hold(self, seconds: float) -> None:
-        self.wait = max(self.wait, self.sec(seconds))
-
     def _process(self, di: int, raw) -> None:
         if di != self.shown_deal and raw.kind == "dealt":
             self._reset_display(di, self.match.records[di].dealer if di < len(self.match.records) else self.match.dealer)
@@ -388,6 +294,9 @@ class TableScene(Scene):
         if mucked:
             self._muck(mucked)
         self._call(ev)
+
+    def _is_barrier(self, kind: str) -> bool:
+        return kind in self.BARRIER or kind in self.adapter.tie_kinds
 
     # ----- dealing, playing, sweeping ------------------------------------------------
     def _fly(self, card, p0, p1, a0, a1, h0, h1, duration, delay=0.0, face=True, ease=anim.ease_out_cubic,
@@ -645,62 +554,9 @@ class TableScene(Scene):
     def _deal_over(self, di: int, ev) -> None:
         if ev.kind == "deal void":
             self.bubbles[-1] = Bubble(self.app.t("calls.all_passed"), BUBBLE_TIME, False)
-        self.summary_open = True
-        from game.scenes.summary import DealSummaryScene
-        self.app.stack.push(DealSummaryScene(self.app, self.session, di))
-
-    def _match_over(self) -> None:
-        self._delete_autosave()
-        if self.result_shown:
-            return
-        self.result_shown = True
-        self.leaving = True
-        result = self.adapter.human_side_result(self.match.winner)
-        if result is not None:
-            self.sound(result)
-        from game.scenes.summary import MatchResultScene
-        scene = MatchResultScene(self.app, self.session)
-        if self.app.stack.top is self:
-            self.app.stack.replace(scene)
-        else:
-            self.app.stack.push(scene)
+        self._push_summary(di)
 
     # ----- the scene ------------------------------------------------------------------
-    def enter(self) -> None:
-        if self.summary_open and self.app.stack.top is self:
-            self.summary_open = False          # the summary was closed: go on
-        looks = (self.app.settings.language, self.app.settings.four_colour)
-        if looks != getattr(self, "_looks", looks):  # settings changed from the pause menu
-            self._caches.clear()
-            self._panel_key = None
-            self._turn_token = None
-            self._prewarm()
-        self._looks = looks
-
-    def exit(self) -> None:
-        if self._on_event in self.match.listeners:
-            self.match.listeners.remove(self._on_event)
-
-    def update(self, dt: float) -> None:
-        if self._concede_seat is not None:
-            self._finish_concede()
-            return
-        self.clock += dt
-        self.timeline.update(dt)
-        self.wait = max(0.0, self.wait - dt)
-        for key in list(self.bubbles):
-            bubble = self.bubbles[key]
-            bubble.left -= dt
-            if bubble.left <= 0:
-                del self.bubbles[key]
-        if self.hint is not None:
-            self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
-        self._pump()
-        if self.is_idle():
-            if self.need_sync:
-                self._sync()
-            self._idle(dt)
-
     def _sync(self) -> None:
         """Settle the display on the engine's state for the viewer (queue empty)."""
         self.need_sync = False
@@ -719,38 +575,12 @@ class TableScene(Scene):
         self.adapter.sync(view, self.viewer)
         self._panel_version += 1
 
-    def _idle(self, dt: float) -> None:
-        match = self.match
-        if match.finished:
-            if not self.result_shown:
-                self._match_over()
-            return
-        seat = match.to_act
-        if seat is None:
-            return
-        self.turn_seat = seat
-        if self.session.is_bot(seat):
-            self._clear_turn()
-            if self.bot_timer is None:
-                lo, hi = self._think_time(match.legal_actions())
-                self.bot_timer = self.sec(self.rng.uniform(lo, hi))
-            self.bot_timer -= dt
-            if self.bot_timer <= 0:
-                self.bot_timer = None
-                action = self.session.bot_action(seat)
-                if not match.is_legal(action) and action not in match.view(seat)["legal"]:
-                    # never let a bot's slip stop the table (a blind seat's legal moves are positions)
-                    log.error("bot at seat %s chose %r, not legal; playing %r", seat, action,
-                              match.legal_actions()[0])
-                    action = match.legal_actions()[0]
-                self._apply(action)
-            return
-        if len(self.session.humans) >= 2 and seat != self.holder:
-            self._handoff(seat)
-            return
-        if self.viewer != seat:
-            self._set_viewer(seat)
-        self._prepare_turn(seat)
+    def _bot_think_time(self, seat: int) -> tuple[float, float]:
+        return self._think_time(self.match.legal_actions())
+
+    def _bot_action_ok(self, seat: int, action: str) -> bool:
+        # a blind seat's legal moves are positions
+        return self.match.is_legal(action) or action in self.match.view(seat)["legal"]
 
     @staticmethod
     def _think_time(legal: list[str]) -> tuple[float, float]:
@@ -766,137 +596,23 @@ class TableScene(Scene):
         return 0.4, 1.1
 
     # ----- hot-seat ----------------------------------------------------------------
-    def _handoff(self, seat: int) -> None:
-        if self.handoff_open:
-            return
-        self.handoff_open = True
-        self.handoffs += 1
-        self.viewer = None                     # every hand hidden from now on
-        self._clear_turn()
-        self._sync()
-        from game.scenes.handoff import HandOffScene
-        self.app.stack.push(HandOffScene(self.app, self.session.seats[seat].name,
-                                         lambda: self._handoff_ready(seat)))
-
-    def _handoff_ready(self, seat: int) -> None:
-        self.handoff_open = False
-        self.holder = seat
-        self._set_viewer(seat)
-
-    def _set_viewer(self, seat: int | None) -> None:
-        self.viewer = seat
+    def _viewer_changed(self) -> None:
         self._caches.pop("opp", None)
-        self._sync()
-        self._turn_token = None
 
     # ----- acting -----------------------------------------------------------------------
-    def act(self, action: str) -> bool:
-        """Apply ``action`` for the seat to act if it is a human's legal move now
-        (the buttons, cards and keys all come here). False if refused."""
-        seat = self.match.to_act
-        if seat is None or not self.is_idle() or self.session.is_bot(seat) or seat != self.viewer:
-            return False
-        if action not in self.match.view(seat)["legal"]:     # what the seat may do, as it sees it
-            exc = self.match.why_illegal(action)
-            self.hint = (self.adapter.reason_text(exc) if exc is not None else self.app.t("reasons.not_legal"), 3.0)
-            return False
-        self._apply(action)
-        return True
+    def _action_allowed(self, seat: int, action: str) -> bool:
+        return action in self.match.view(seat)["legal"]     # what the seat may do, as it sees it
 
-    def _apply(self, action: str) -> None:
-        seat = self.match.to_act
+    def _before_apply(self, action: str) -> None:
         if action.startswith("play #") and action[6:].isdigit():
             self._blind_pick = int(action[6:])
-        self.match.apply(action)
-        if not self.session.is_bot(seat):
-            self.holder = seat
-        self._clear_turn()
-        self.turn_seat = None
+
+    def _after_apply(self, seat: int) -> None:
         self.kb_index = None
         self.hover_reason = None
         self.hint = None
-        self._autosave()
-
-    def _autosave(self) -> None:
-        path = self.app.pref_dir / AUTOSAVE
-        if self.match.finished:
-            self._delete_autosave()
-            return
-        try:
-            self.session.save(path)
-        except OSError as exc:
-            log.warning("autosave failed: %s", exc)
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
-
-    def _delete_autosave(self) -> None:
-        try:
-            (self.app.pref_dir / AUTOSAVE).unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            log.warning("cannot delete the autosave: %s", exc)
-
-    def save_match(self) -> Path | None:
-        """Write the autosave and a named copy in ``saves/``; the copy's path."""
-        if self.match.finished:
-            return None
-        folder = self.app.pref_dir / "saves"
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{self.match.game_id}-{stamp}.toml"
-        n = 1
-        while path.exists():
-            n += 1
-            path = folder / f"{self.match.game_id}-{stamp}-{n}.toml"
-        try:
-            self.session.save(self.app.pref_dir / AUTOSAVE)
-            self.session.save(path)
-        except OSError as exc:
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
-            return None
-        self.app.toast(self.app.t("table_ui.saved", file=path.name))
-        return path
-
-    def concede(self) -> None:
-        """The human at the device gives up: the match ends as a loss for his side."""
-        humans = self.session.humans
-        seat = self.holder if self.holder is not None else (humans[0] if humans else 0)
-        self._concede_seat = seat
-        self._delete_autosave()
-        if self.app.stack.top is self:
-            self._finish_concede()
-
-    def _finish_concede(self) -> None:
-        if self.result_shown:
-            return
-        seat = self._concede_seat
-        self.result_shown = True
-        self.leaving = True
-        stack = self.app.stack
-        while stack.top is not None and stack.top is not self and self in stack.scenes:
-            stack.pop()
-        from game.scenes.summary import MatchResultScene
-        winner = self.adapter.concede_winner(seat)
-        self.sound("lose")
-        scene = MatchResultScene(self.app, self.session, conceded_by=seat, winner=winner)
-        if stack.top is self:
-            stack.replace(scene)
-        else:
-            stack.push(scene)
-
-    def open_pause(self) -> None:
-        try:
-            from game.scenes.pause import PauseScene
-        except ImportError:
-            log.warning("no pause menu yet")
-            return
-        self.app.stack.push(PauseScene(self.app, self))
 
     # ----- the viewer's turn ---------------------------------------------------------
-    def my_turn(self) -> bool:
-        seat = self.match.to_act
-        return (seat is not None and seat == self.viewer and not self.session.is_bot(seat)
-                and self.is_idle() and not self.handoff_open)
-
     def _clear_turn(self) -> None:
         if self._turn_token is not None or self.widgets.widgets:
             self.widgets.clear()
@@ -991,10 +707,9 @@ class TableScene(Scene):
 
     # ----- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
+        if self._pause_key(event):
+            return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_p):
-                self.open_pause()
-                return
             if event.key == pygame.K_TAB:
                 if self.tab_down_at is not None:
                     return                      # key repeat while held: just keep peeking
@@ -1160,14 +875,6 @@ class TableScene(Scene):
         return 0.0
 
     # ----- surfaces (cached) ------------------------------------------------------------
-    def _cache(self, name: str) -> dict:
-        c = self._caches.get(name)
-        if c is None:
-            c = self._caches[name] = {}
-        elif len(c) > 600:
-            c.clear()
-        return c
-
     def card_surface(self, card: str | None, height: int, angle: float = 0.0) -> pygame.Surface:
         """A face (or back, card None or a face-down position "#0") at ``height`` px rotated
         by ``angle`` degrees."""
@@ -1309,46 +1016,6 @@ class TableScene(Scene):
             cache[key] = surf
         return surf
 
-    def _plate_surface(self, seat: int, active: bool) -> pygame.Surface:
-        seat_cfg = self.session.seats[seat]
-        dealer = seat == self.dealer
-        colour = self.adapter.seat_colour(seat)
-        count = len(self.hands[seat])
-        key = (seat, seat_cfg.name, active, dealer, count, self.app.settings.language, colour)
-        cache = self._cache("plate")
-        surf = cache.get(key)
-        if surf is not None:
-            return surf
-        w, h = PLATE_SIZE
-        surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
-        rect = pygame.Rect(12, 12, w, h)
-        pygame.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
-        pygame.draw.rect(surf, (14, 26, 22, 235) if not active else (38, 44, 30, 245), rect, border_radius=12)
-        pygame.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
-                         border_bottom_left_radius=12)
-        if active:
-            pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
-        else:
-            pygame.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
-        text = self.app.text
-        name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
-        surf.blit(name_img, (rect.x + 18, rect.y + 2))
-        sub = self.app.t("deal.cards", n=count)
-        if not seat_cfg.human:
-            sub = self.app.t("seats.bot") + " · " + sub
-        sub_img = text.render(self._fit(sub, 16, 176), 16, theme.TEXT_DIM)
-        surf.blit(sub_img, (rect.x + 18, rect.bottom - sub_img.get_height() - 2))
-        if dealer:
-            label = self.app.t("table_ui.dealer")
-            img = text.render(label, 15, theme.TEXT_DARK, True)
-            chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
-            chip.midright = (rect.right + 8, rect.y + 2)
-            pygame.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
-            surf.blit(img, img.get_rect(center=chip.center))
-        cache[key] = surf
-        return surf
-
     def _fit(self, s: str, size: int, maxw: int, bold: bool = False) -> str:
         text = self.app.text
         if text.width(s, size, bold) <= maxw:
@@ -1387,19 +1054,6 @@ class TableScene(Scene):
             cache[text] = surf
         return surf
 
-    def _plate_glow(self) -> pygame.Surface:
-        cache = self._cache("plateglow")
-        surf = cache.get(0)
-        if surf is None:
-            w, h = PLATE_SIZE
-            surf = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
-            for i in range(16, 0, -1):
-                a = int(120 * (1 - i / 17) ** 2)
-                pygame.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
-                                 border_radius=12 + i)
-            cache[0] = surf
-        return surf
-
     def _bubble_surface(self, text: str, big: bool, cards: tuple = ()) -> pygame.Surface:
         key = (text, big, cards)
         cache = self._cache("bubble")
@@ -1425,8 +1079,7 @@ class TableScene(Scene):
 
     # ----- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        if self._concede_seat is not None and self.app.stack.top is not self and not self.result_shown:
-            self._finish_concede()
+        self._finish_concede_if_covered()
         start = time.perf_counter()
         surface.blit(felt_surface(), (0, 0))
         self.hand_drawn_for = None
@@ -1447,9 +1100,6 @@ class TableScene(Scene):
         if self.hover_reason and self.hover_card is not None and self.my_turn():
             draw_tooltip(surface, self.hover_reason, self.mouse)
         self.frame_ms.append((time.perf_counter() - start) * 1000)
-
-    def _blit_center(self, surface, surf, pos) -> None:
-        surface.blit(surf, surf.get_rect(center=(int(pos[0]), int(pos[1]))))
 
     def _draw_piles(self, surface) -> None:
         for seat in range(self.n):

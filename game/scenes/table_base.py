@@ -1,0 +1,476 @@
+"""What every match table shares: the session and match plumbing under the drawing.
+
+:class:`MatchTableScene` is the base of :class:`~game.scenes.table.TableScene` (the
+trick games) and :class:`~game.scenes.buraco_table.BuracoTableScene`. It subscribes to
+``session.match.listeners`` and queues each engine event with the deal it belongs to,
+plays the queue back (``_pump``, held by ``wait`` and by the ``BARRIER`` kinds while
+something still moves), lets bots act after a natural "thinking" delay once the table
+is idle, picks the viewer in hot-seat and shows the hand-off screen, autosaves after
+every action (and removes the autosave when the match ends), pushes the deal summary
+and the match result, and handles a concession and the pause menu.
+
+A table provides the display side: ``_prewarm``, ``_reset_display``, ``_process``,
+``_sync``, ``_clear_turn``, ``_prepare_turn`` and ``_think_time``, and may refine the
+hooks ``_bot_action_ok``, ``_action_allowed``, ``_refuse``, ``_before_apply``,
+``_after_apply``, ``_viewer_changed``, ``_before_handoff`` and ``_tick``.
+
+Hooks for tools and tests: :meth:`is_idle`, :meth:`my_turn`, :meth:`act`,
+:meth:`skip_animations`, :meth:`save_match`, :meth:`concede`, :meth:`open_pause`,
+:attr:`hand_drawn_for`, :attr:`handoffs`, :attr:`frame_ms`.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections import deque
+from pathlib import Path
+
+import pygame
+
+from game.scenes.base import Scene
+from game.session import AUTOSAVE
+from game.ui import anim, theme
+from game.ui.widgets import WidgetGroup
+
+log = logging.getLogger(__name__)
+
+PLATE_SIZE = (204, 56)
+
+
+class MatchTableScene(Scene):
+    """A table that shows ``session``'s match as it is played (see the module docstring)."""
+
+    BARRIER: frozenset = frozenset({"match won"})   # kinds that wait for every flight to land
+    CACHE_LIMIT = 600                               # surfaces kept per cache before it is emptied
+    NOT_LEGAL_KEY = "reasons.not_legal"             # the refusal when the engine gives no reason
+    HINT_SECONDS = 3.0                              # how long a refusal stays on the turn line
+    PLATE_FILL = (14, 26, 22, 235)                  # a name plate, and the plate of the seat to act
+    PLATE_FILL_ACTIVE = (38, 44, 30, 245)
+
+    def _init_match(self, session, rng_salt: int, log_lines: int) -> None:
+        """The shared state (called by the table's ``__init__`` after ``super().__init__``)."""
+        self.session = session
+        self.match = session.match
+        self._instant = False
+        self._mute = False
+        self.timeline = anim.Timeline(self._speed)
+        self.pending: deque = deque()             # (deal index, Event) not yet shown
+        self.wait = 0.0                           # seconds before the next event may start
+        self.clock = 0.0
+        self.rng = random.Random(self.match.seed ^ rng_salt)
+        humans = session.humans
+        self.holder: int | None = humans[0] if len(humans) == 1 else None
+        self.viewer: int | None = 0 if not humans else self.holder
+        self.handoffs = 0
+        self.handoff_open = False
+        self.summary_open = False
+        self.result_shown = False
+        self.leaving = False
+        self._concede_seat: int | None = None
+        self.hand_drawn_for: int | None = None
+        self.flights: list = []
+        self.bubbles: dict = {}
+        self.log: deque = deque(maxlen=log_lines)
+        self.hint: tuple[str, float] | None = None
+        self.turn_seat: int | None = None
+        self.bot_timer: float | None = None
+        self.widgets = WidgetGroup()
+        self._turn_token = None
+        self._legal: list[str] = []
+        self.kb_index: int | None = None
+        self.press: tuple | None = None
+        self.mouse = (0, 0)
+        self.need_sync = True
+        self._caches: dict = {}
+        self.frame_ms: deque = deque(maxlen=600)
+        self._panel_key = None
+        self._panel = None
+
+    def _attach(self) -> None:
+        """Show the current deal, listen to the match and queue what it has already played
+        (a resumed match is rebuilt at once)."""
+        self._reset_display(self.match.deal_index, self.match.dealer, sound=False)
+        self.shown_deal = -1
+        self.match.listeners.append(self._on_event)
+        self._prewarm()
+        record = self.match.records[self.match.deal_index] if self.match.records else None
+        if record is not None:
+            for ev in record.events:
+                self.pending.append((self.match.deal_index, ev))
+            if record.actions:                    # a resumed match: rebuild the deal at once
+                self.skip_animations()
+
+    # ----- services --------------------------------------------------------------
+    def _speed(self) -> float:
+        return 0.0 if self._instant else self.app.speed()
+
+    def sec(self, seconds: float) -> float:
+        return seconds * self._speed()
+
+    def sound(self, name: str) -> None:
+        if not self._mute and not self._instant:
+            self.app.sound.play(name)
+
+    # ----- events in ----------------------------------------------------------------
+    def _on_event(self, event) -> None:
+        self.pending.append((self.match.deal_index, event))
+
+    def is_idle(self) -> bool:
+        """Nothing left to animate: the display shows the engine's state."""
+        return (not self.pending and not self.timeline.busy() and self.wait <= 0
+                and not self.summary_open and not self.leaving)
+
+    def skip_animations(self) -> None:
+        """Play every queued event at once, silently (a resumed match, a screenshot)."""
+        self._instant, self._mute = True, True
+        try:
+            self.timeline.finish_all()
+            self.wait = 0.0
+            while self.pending and not self.summary_open and not self.leaving:
+                di, ev = self.pending.popleft()
+                self._process(di, ev)
+                self.timeline.finish_all()
+                self.wait = 0.0
+        finally:
+            self._instant, self._mute = False, False
+        self.need_sync = True
+
+    def _is_barrier(self, kind: str) -> bool:
+        """Whether an event of ``kind`` waits for every flight to land."""
+        return kind in self.BARRIER
+
+    def _pump(self) -> None:
+        while self.pending and not self.summary_open and not self.leaving:
+            if self.wait > 0:
+                return
+            di, ev = self.pending[0]
+            new_deal = di != self.shown_deal and ev.kind == "dealt"
+            if (self._is_barrier(ev.kind) or new_deal) and self.timeline.busy():
+                return
+            self.pending.popleft()
+            self._process(di, ev)
+
+    def _hold(self, seconds: float) -> None:
+        self.wait = max(self.wait, self.sec(seconds))
+
+    def _push_summary(self, di: int) -> None:
+        """The deal is over: show its summary (the queue waits until it is closed)."""
+        self.summary_open = True
+        from game.scenes.summary import DealSummaryScene
+        self.app.stack.push(DealSummaryScene(self.app, self.session, di))
+
+    def _match_over(self) -> None:
+        self._delete_autosave()
+        if self.result_shown:
+            return
+        self.result_shown = True
+        self.leaving = True
+        result = self.adapter.human_side_result(self.match.winner)
+        if result is not None:
+            self.sound(result)
+        from game.scenes.summary import MatchResultScene
+        scene = MatchResultScene(self.app, self.session)
+        if self.app.stack.top is self:
+            self.app.stack.replace(scene)
+        else:
+            self.app.stack.push(scene)
+
+    # ----- the scene ------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.summary_open and self.app.stack.top is self:
+            self.summary_open = False          # the summary was closed: go on
+        looks = (self.app.settings.language, self.app.settings.four_colour)
+        if looks != getattr(self, "_looks", looks):  # settings changed from the pause menu
+            self._caches.clear()
+            self._panel_key = None
+            self._turn_token = None
+            self._prewarm()
+        self._looks = looks
+
+    def exit(self) -> None:
+        if self._on_event in self.match.listeners:
+            self.match.listeners.remove(self._on_event)
+
+    def _tick(self, dt: float) -> None:
+        """Age whatever else the table times (after the bubbles, before the hint)."""
+
+    def update(self, dt: float) -> None:
+        if self._concede_seat is not None:
+            self._finish_concede()
+            return
+        self.clock += dt
+        self.timeline.update(dt)
+        self.wait = max(0.0, self.wait - dt)
+        for key in list(self.bubbles):
+            bubble = self.bubbles[key]
+            bubble.left -= dt
+            if bubble.left <= 0:
+                del self.bubbles[key]
+        self._tick(dt)
+        if self.hint is not None:
+            self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
+        self._pump()
+        if self.is_idle():
+            if self.need_sync:
+                self._sync()
+            self._idle(dt)
+
+    def _bot_action_ok(self, seat: int, action: str) -> bool:
+        return self.match.is_legal(action)
+
+    def _idle(self, dt: float) -> None:
+        match = self.match
+        if match.finished:
+            if not self.result_shown:
+                self._match_over()
+            return
+        seat = match.to_act
+        if seat is None:
+            return
+        self.turn_seat = seat
+        if self.session.is_bot(seat):
+            self._clear_turn()
+            if self.bot_timer is None:
+                lo, hi = self._bot_think_time(seat)
+                self.bot_timer = self.sec(self.rng.uniform(lo, hi))
+            self.bot_timer -= dt
+            if self.bot_timer <= 0:
+                self.bot_timer = None
+                action = self.session.bot_action(seat)
+                if not self._bot_action_ok(seat, action):
+                    # never let a bot's slip stop the table
+                    log.error("bot at seat %s chose %r, not legal; playing %r", seat, action,
+                              match.legal_actions()[0])
+                    action = match.legal_actions()[0]
+                self._apply(action)
+            return
+        if len(self.session.humans) >= 2 and seat != self.holder:
+            self._handoff(seat)
+            return
+        if self.viewer != seat:
+            self._set_viewer(seat)
+        self._prepare_turn(seat)
+
+    # ----- hot-seat ----------------------------------------------------------------
+    def _before_handoff(self) -> None:
+        """Drop what the leaving viewer had in progress (the hand-off is starting)."""
+
+    def _handoff(self, seat: int) -> None:
+        if self.handoff_open:
+            return
+        self.handoff_open = True
+        self.handoffs += 1
+        self.viewer = None                     # every hand hidden from now on
+        self._before_handoff()
+        self._clear_turn()
+        self._sync()
+        from game.scenes.handoff import HandOffScene
+        self.app.stack.push(HandOffScene(self.app, self.session.seats[seat].name,
+                                         lambda: self._handoff_ready(seat)))
+
+    def _handoff_ready(self, seat: int) -> None:
+        self.handoff_open = False
+        self.holder = seat
+        self._set_viewer(seat)
+
+    def _viewer_changed(self) -> None:
+        """The viewer has just changed (before the display is synced to his view)."""
+
+    def _set_viewer(self, seat: int | None) -> None:
+        self.viewer = seat
+        self._viewer_changed()
+        self._sync()
+        self._turn_token = None
+
+    # ----- acting -----------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        seat = self.match.to_act
+        return (seat is not None and seat == self.viewer and not self.session.is_bot(seat)
+                and self.is_idle() and not self.handoff_open)
+
+    def _action_allowed(self, seat: int, action: str) -> bool:
+        return self.match.is_legal(action)
+
+    def _refuse(self, text: str) -> None:
+        self.hint = (text, self.HINT_SECONDS)
+
+    def act(self, action: str) -> bool:
+        """Apply ``action`` for the seat to act if it is a human's legal move now (every
+        button, click, drag and key comes here). False, with the reason shown, if refused."""
+        seat = self.match.to_act
+        if seat is None or not self.is_idle() or self.session.is_bot(seat) or seat != self.viewer:
+            return False
+        if not self._action_allowed(seat, action):
+            exc = self.match.why_illegal(action)
+            self._refuse(self.adapter.reason_text(exc) if exc is not None else self.app.t(self.NOT_LEGAL_KEY))
+            return False
+        self._apply(action)
+        return True
+
+    def _before_apply(self, action: str) -> None:
+        """``action`` is about to be sent to the engine."""
+
+    def _after_apply(self, seat: int) -> None:
+        """``seat``'s action has been applied (the turn's controls are already cleared)."""
+
+    def _apply(self, action: str) -> None:
+        seat = self.match.to_act
+        self._before_apply(action)
+        self.match.apply(action)
+        if not self.session.is_bot(seat):
+            self.holder = seat
+        self._clear_turn()
+        self.turn_seat = None
+        self._after_apply(seat)
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if self.match.finished:
+            self._delete_autosave()
+            return
+        try:
+            self.session.save(self.app.pref_dir / AUTOSAVE)
+        except OSError as exc:
+            log.warning("autosave failed: %s", exc)
+            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
+
+    def _delete_autosave(self) -> None:
+        try:
+            (self.app.pref_dir / AUTOSAVE).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("cannot delete the autosave: %s", exc)
+
+    def save_match(self) -> Path | None:
+        """Write the autosave and a named copy in ``saves/``; the copy's path."""
+        if self.match.finished:
+            return None
+        folder = self.app.pref_dir / "saves"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{self.match.game_id}-{stamp}.toml"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"{self.match.game_id}-{stamp}-{n}.toml"
+        try:
+            self.session.save(self.app.pref_dir / AUTOSAVE)
+            self.session.save(path)
+        except OSError as exc:
+            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
+            return None
+        self.app.toast(self.app.t("table_ui.saved", file=path.name))
+        return path
+
+    def concede(self) -> None:
+        """The human at the device gives up: the match ends as a loss for his side."""
+        humans = self.session.humans
+        seat = self.holder if self.holder is not None else (humans[0] if humans else 0)
+        self._concede_seat = seat
+        self._delete_autosave()
+        if self.app.stack.top is self:
+            self._finish_concede()
+
+    def _finish_concede(self) -> None:
+        if self.result_shown:
+            return
+        seat = self._concede_seat
+        self.result_shown = True
+        self.leaving = True
+        stack = self.app.stack
+        while stack.top is not None and stack.top is not self and self in stack.scenes:
+            stack.pop()
+        from game.scenes.summary import MatchResultScene
+        winner = self.adapter.concede_winner(seat)
+        self.sound("lose")
+        scene = MatchResultScene(self.app, self.session, conceded_by=seat, winner=winner)
+        if stack.top is self:
+            stack.replace(scene)
+        else:
+            stack.push(scene)
+
+    def open_pause(self) -> None:
+        from game.scenes.pause import PauseScene
+        self.app.stack.push(PauseScene(self.app, self))
+
+    # ----- input ------------------------------------------------------------------------
+    def _pause_key(self, event) -> bool:
+        """Esc or P opens the pause menu (True when ``event`` was that)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
+            self.open_pause()
+            return True
+        return False
+
+    # ----- drawing helpers --------------------------------------------------------------
+    def _finish_concede_if_covered(self) -> None:
+        """A concession made under another scene (the pause menu) ends the match once drawn."""
+        if self._concede_seat is not None and self.app.stack.top is not self and not self.result_shown:
+            self._finish_concede()
+
+    def _cache(self, name: str) -> dict:
+        c = self._caches.get(name)
+        if c is None:
+            c = self._caches[name] = {}
+        elif len(c) > self.CACHE_LIMIT:
+            c.clear()
+        return c
+
+    def _blit_center(self, surface, surf, pos) -> pygame.Rect:
+        rect = surf.get_rect(center=(int(pos[0]), int(pos[1])))
+        surface.blit(surf, rect)
+        return rect
+
+    def _plate_surface(self, seat: int, active: bool) -> pygame.Surface:
+        """A seat's name plate: name, cards in hand (bots marked), the dealer's chip."""
+        seat_cfg = self.session.seats[seat]
+        dealer = seat == self.dealer
+        colour = self.adapter.seat_colour(seat)
+        count = len(self.hands[seat])
+        key = (seat, seat_cfg.name, active, dealer, count, self.app.settings.language, colour)
+        cache = self._cache("plate")
+        surf = cache.get(key)
+        if surf is not None:
+            return surf
+        w, h = PLATE_SIZE
+        surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+        rect = pygame.Rect(12, 12, w, h)
+        pygame.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
+        pygame.draw.rect(surf, self.PLATE_FILL if not active else self.PLATE_FILL_ACTIVE, rect, border_radius=12)
+        pygame.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        if active:
+            pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
+        else:
+            pygame.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
+        text = self.app.text
+        name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
+        surf.blit(name_img, (rect.x + 18, rect.y + 2))
+        sub = self.app.t("deal.cards", n=count)
+        if not seat_cfg.human:
+            sub = self.app.t("seats.bot") + " · " + sub
+        sub_img = text.render(self._fit(sub, 16, 176), 16, theme.TEXT_DIM)
+        surf.blit(sub_img, (rect.x + 18, rect.bottom - sub_img.get_height() - 2))
+        if dealer:
+            label = self.app.t("table_ui.dealer")
+            img = text.render(label, 15, theme.TEXT_DARK, True)
+            chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
+            chip.midright = (rect.right + 8, rect.y + 2)
+            pygame.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
+            pygame.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
+            surf.blit(img, img.get_rect(center=chip.center))
+        cache[key] = surf
+        return surf
+
+    def _plate_glow(self) -> pygame.Surface:
+        cache = self._cache("plateglow")
+        surf = cache.get(0)
+        if surf is None:
+            w, h = PLATE_SIZE
+            surf = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
+            for i in range(16, 0, -1):
+                a = int(120 * (1 - i / 17) ** 2)
+                pygame.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
+                                 border_radius=12 + i)
+            cache[0] = surf
+        return surf
