@@ -3,7 +3,6 @@ discarding (button, drag, keys), the closed pile, bots to the end of a match, ho
 saving, and the per-hand breakdown."""
 from __future__ import annotations
 
-import ast
 import random
 from pathlib import Path
 
@@ -19,12 +18,11 @@ from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
 from game.scenes.table import TableScene
 from game.scenes.tables import table_for, table_supports
-from game.session import AUTOSAVE, SeatConfig, Session, bot_for
+from game.session import AUTOSAVE, Session, bot_for
+
+from table_driving import DT, click, key, reason_keys, run_until, seats
 
 ROOT = Path(__file__).resolve().parent.parent
-DT = 1 / 60
-
-
 @pytest.fixture
 def app(tmp_path):
     app = App(pref_dir=tmp_path, headless=True)
@@ -32,10 +30,6 @@ def app(tmp_path):
     app.settings.sound = False
     yield app
     i18n.set_language("en")
-
-
-def seats(humans, n):
-    return [SeatConfig(f"P{i}", i in humans) for i in range(n)]
 
 
 def start(app, players=2, humans=(0,), seed=3, options=None) -> BuracoTableScene:
@@ -64,32 +58,6 @@ def scripted(app, hand0, mode="closed", discard=(), stock=(), players=2, humans=
     table = table_for(app, Session(match, seats(set(humans), players)))
     app.stack.clear_to(table)
     return table
-
-
-def run_until(app, table, cond, helper=None, frames=20000) -> bool:
-    for _ in range(frames):
-        if cond():
-            return True
-        top = app.stack.top
-        if isinstance(top, DealSummaryScene):
-            top.close()
-        elif isinstance(top, HandOffScene):
-            top.ready()
-        elif helper is not None and table.my_turn():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
-    return cond()
-
-
-def click(app, pos) -> None:
-    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
-def key(app, k) -> None:
-    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
-                  pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)])
 
 
 def press(app, table, cid: str) -> None:
@@ -338,8 +306,8 @@ def test_summary_rows_break_the_hand_down(app):
     rows = table.adapter.summary_rows(0)
     text = repr(rows)
     t = app.t
-    for key in ("melded", "canastas", "close", "in_hand", "muerto", "total", "match"):
-        assert t(f"buraco_summary.{key}") in text, key
+    for part in ("melded", "canastas", "close", "in_hand", "muerto", "total", "match"):
+        assert t(f"buraco_summary.{part}") in text, part
     details = table.match.records[0].info["details"]
     assert [d["total"] for d in details] == table.match.records[0].points
     assert app.num(abs(details[0]["total"])) in text
@@ -457,20 +425,10 @@ def test_describe_meld_agrees_with_the_engine():
 
 # --------------------------------------------------------------------------- strings
 
-def _reason_keys(path: Path) -> set[str]:
-    keys = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Tuple) and len(node.elts) == 3 and isinstance(node.elts[2], ast.Dict):
-            k = node.elts[1]                     # (words, key, params)
-            if isinstance(k, ast.Constant) and isinstance(k.value, str) and k.value.isidentifier():
-                keys.add(k.value)
-    return keys
-
-
 @pytest.mark.parametrize("lang", ["en", "es", "bn", "hi"])
 def test_every_buraco_reason_has_a_string(lang):
     catalog = i18n.load_catalog(ROOT / "locales" / f"{lang}.toml")
-    keys = (_reason_keys(ROOT / "game" / "games" / "buraco.py") | set(bm.REASONS)
+    keys = (reason_keys(ROOT / "game" / "games" / "buraco.py") | set(bm.REASONS)
             | {"close_needs_clean", "select_meld", "select_discard", "select_add", "not_legal", "match_over"})
     missing = sorted(k for k in keys if f"buraco_reasons.{k}" not in catalog)
     assert not missing, missing

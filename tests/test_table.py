@@ -1,7 +1,6 @@
 """The trick table, headless: playing cards, refusals, bots, hot-seat, animation, autosave."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pygame
@@ -12,13 +11,12 @@ from game.app import App
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
 from game.scenes.table import TableScene
-from game.session import AUTOSAVE, SeatConfig, Session, bot_for
+from game.session import AUTOSAVE, Session, bot_for
 from game.ui import anim
 
+from table_driving import DT, click, key, reason_keys, run_until, seats
+
 ROOT = Path(__file__).resolve().parent.parent
-DT = 1 / 60
-
-
 @pytest.fixture
 def app(tmp_path):
     app = App(pref_dir=tmp_path, headless=True)
@@ -28,48 +26,12 @@ def app(tmp_path):
     i18n.set_language("en")
 
 
-def seats(humans: set[int], n: int = 4) -> list[SeatConfig]:
-    return [SeatConfig(f"P{i}", i in humans) for i in range(n)]
-
-
 def start(app, game="twenty_nine", players=4, humans=(0,), seed=3, dealer=None) -> TableScene:
     session = Session.new(game, players, {}, seats(set(humans), players), seed=seed,
                           dealer=players - 1 if dealer is None else dealer)
     table = TableScene(app, session)
     app.stack.clear_to(table)
     return table
-
-
-def close_overlays(app, table) -> None:
-    top = app.stack.top
-    if isinstance(top, DealSummaryScene):
-        top.close()
-    elif isinstance(top, HandOffScene):
-        top.ready()
-
-
-def run_until(app, table, cond, helper=None, frames=20000) -> bool:
-    """Step; humans play the rule bot's choice through ``table.act`` until ``cond()``."""
-    for _ in range(frames):
-        if cond():
-            return True
-        if app.stack.top is not table:
-            close_overlays(app, table)
-        elif helper is not None and table.my_turn():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
-    return cond()
-
-
-def click(app, pos) -> None:
-    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
-def key(app, k) -> None:
-    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
-                  pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)])
 
 
 def my_play_turn(table) -> bool:
@@ -369,20 +331,10 @@ def test_concede_ends_the_match_as_a_loss(app):
 
 # --------------------------------------------------------------------------- strings
 
-def _reason_keys(path: Path) -> set[str]:
-    keys = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3:
-            k = node.value.elts[1]
-            if isinstance(k, ast.Constant) and isinstance(k.value, str):
-                keys.add(k.value)
-    return keys
-
-
 @pytest.mark.parametrize("lang", ["en", "es", "bn", "hi"])
 def test_every_reason_key_has_a_string(lang):
     catalog = i18n.load_catalog(ROOT / "locales" / f"{lang}.toml")
-    keys = _reason_keys(ROOT / "game" / "games" / "twenty_nine.py") | _reason_keys(
+    keys = reason_keys(ROOT / "game" / "games" / "twenty_nine.py") | reason_keys(
         ROOT / "game" / "games" / "tute.py") | {"not_legal", "match_over"}
     missing = sorted(k for k in keys if f"reasons.{k}" not in catalog)
     assert not missing, missing

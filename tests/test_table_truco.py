@@ -2,10 +2,8 @@
 the mão de dez panel in hot-seat, the blind mão de ferro, the envido reveal."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game import i18n
@@ -16,12 +14,11 @@ from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
 from game.scenes.table import TableScene, table_supports
 from game.scenes.table_truco import envido_cards
-from game.session import SeatConfig, Session, bot_for
+from game.session import Session, bot_for
+
+from table_driving import DT, click, reason_keys, run_until, seats
 
 ROOT = Path(__file__).resolve().parent.parent
-DT = 1 / 60
-
-
 @pytest.fixture
 def app(tmp_path):
     app = App(pref_dir=tmp_path, headless=True)
@@ -29,10 +26,6 @@ def app(tmp_path):
     app.settings.sound = False
     yield app
     i18n.set_language("en")
-
-
-def seats(humans, n):
-    return [SeatConfig(f"P{i}", i in humans) for i in range(n)]
 
 
 def start(app, game, players, humans=(0,), seed=3, dealer=None, options=None) -> TableScene:
@@ -55,27 +48,6 @@ def scripted(module, players, dealer, hands, actions, seed=5, options=None):
     for action in actions:
         match.apply(action)
     return match
-
-
-def run_until(app, table, cond, helper=None, frames=20000) -> bool:
-    for _ in range(frames):
-        if cond():
-            return True
-        top = app.stack.top
-        if isinstance(top, DealSummaryScene):
-            top.close()
-        elif isinstance(top, HandOffScene):
-            top.ready()
-        elif helper is not None and table.my_turn():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
-    return cond()
-
-
-def click(app, pos) -> None:
-    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
 
 
 def state(match) -> tuple:
@@ -345,21 +317,11 @@ def test_mao_de_ferro_is_dealt_and_shown_face_down(app):
 
 # --------------------------------------------------------------------------- strings
 
-def _reason_keys(path: Path) -> set[str]:
-    keys = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3:
-            k = node.value.elts[1]
-            if isinstance(k, ast.Constant) and isinstance(k.value, str):
-                keys.add(k.value)
-    return keys
-
-
 @pytest.mark.parametrize("lang", ["en", "es", "bn", "hi"])
 def test_every_truco_reason_has_a_string(lang):
     catalog = i18n.load_catalog(ROOT / "locales" / f"{lang}.toml")
     for game, table in (("truco_argentino", "truco"), ("truco_mineiro", "mineiro")):
-        keys = _reason_keys(ROOT / "game" / "games" / f"{game}.py")
+        keys = reason_keys(ROOT / "game" / "games" / f"{game}.py")
         missing = sorted(k for k in keys if f"reasons.{table}.{k}" not in catalog and f"reasons.{k}" not in catalog)
         assert not missing, (game, missing)
 

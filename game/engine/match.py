@@ -206,7 +206,6 @@ class Match:
     def clone(self, record: bool = False) -> "Match":
         """An independent copy for search: same state, no listeners, no records."""
         other = copy.copy(self)
-        other.options = self.options
         other.score = list(self.score)
         other.listeners = []
         other.record = record

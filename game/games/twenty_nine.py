@@ -10,7 +10,7 @@ from game.engine.cards import TWENTY_NINE
 from game.engine.errors import MatchFileError
 from game.engine.scripted import check_keys, parse_hands
 from game.engine.match import Match as BaseMatch
-from game.engine.options import Option
+from game.engine.options import Option, resolve_options
 from game.engine.tricks import next_seat, team_of, winning_position
 
 GAME_ID = "twenty_nine"
@@ -83,7 +83,6 @@ class Match(BaseMatch):
                  setups: list | None = None, record: bool = True) -> None:
         if players != 4:
             raise MatchFileError("Twenty-nine is played by exactly 4 players")
-        from game.engine.options import resolve_options
         super().__init__(players, dealer, seed, resolve_options(OPTIONS, options), setups, record)
 
     def score_size(self) -> int:

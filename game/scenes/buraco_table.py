@@ -457,18 +457,8 @@ class BuracoTableScene(MatchTableScene):
     # ----- flights ---------------------------------------------------------------------
     def _fly(self, card, p0, p1, h0, h1, duration, delay=0.0, a0=0.0, a1=0.0, face=True, arc=0.0, packet=0,
              ease=anim.ease_out_cubic, on_start=None, on_land=None) -> Flight:
-        flight = Flight(card, p0, p1, a0, a1, h0, h1, face, arc, packet)
-
-        def done():
-            if flight in self.flights:
-                self.flights.remove(flight)
-            if on_land is not None:
-                on_land()
-
-        flight.tween = anim.Tween(duration, delay=delay, ease=ease, on_start=on_start, on_done=done)
-        self.flights.append(flight)
-        self.timeline.add(flight.tween)
-        return flight
+        return self._launch(Flight(card, p0, p1, a0, a1, h0, h1, face, arc, packet),
+                            duration, delay, ease, on_start, on_land)
 
     def _hand_h(self, seat: int) -> int:
         return HAND_H if seat == self.viewer else FAN_H
@@ -1359,14 +1349,6 @@ class BuracoTableScene(MatchTableScene):
             surf = self.app.text.render(text, size, colour, bold)
             cache[key] = surf
         return surf
-
-    def _fit(self, s: str, size: int, maxw: int, bold: bool = False) -> str:
-        text = self.app.text
-        if text.width(s, size, bold) <= maxw:
-            return s
-        while s and text.width(s + "…", size, bold) > maxw:
-            s = s[:-1]
-        return s.rstrip() + "…"
 
     def _badge(self, text: str, ring=theme.ACCENT, size: int = 16) -> pygame.Surface:
         key = (text, ring, size)

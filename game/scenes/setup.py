@@ -61,14 +61,13 @@ BOT_NAMES = {
 }
 SCRIPT_OF_LANGUAGE = {"bn": "Beng", "hi": "Deva"}
 
-#: Spinner values for whole-number options (the rest: min..max, or a range round the default).
+#: Spinner values for whole-number options without fixed choices (the rest: min..max, or a
+#: range round the default).
 SPINNERS = {
     ("twenty_nine", "target"): range(1, 13),
     ("twenty_nine", "max_bid"): range(28, 33),
     ("tute", "target"): range(50, 301, 10),
     ("tute", "wins"): range(1, 10),
-    ("truco_argentino", "target"): (15, 30),
-    ("truco_argentino", "chicos"): (1, 3),
     ("buraco", "target"): (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000),
 }
 SEAT_MODES = ("human",) + tuple(BOT_LEVELS)

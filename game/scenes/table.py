@@ -301,18 +301,8 @@ class TableScene(MatchTableScene):
     # ----- dealing, playing, sweeping ------------------------------------------------
     def _fly(self, card, p0, p1, a0, a1, h0, h1, duration, delay=0.0, face=True, ease=anim.ease_out_cubic,
              on_start=None, on_land=None, arc=0.0) -> Flight:
-        flight = Flight(card, p0, p1, a0, a1, h0, h1, None, face, arc)
-
-        def done():
-            if flight in self.flights:
-                self.flights.remove(flight)
-            if on_land is not None:
-                on_land()
-
-        flight.tween = anim.Tween(duration, delay=delay, ease=ease, on_start=on_start, on_done=done)
-        self.flights.append(flight)
-        self.timeline.add(flight.tween)
-        return flight
+        return self._launch(Flight(card, p0, p1, a0, a1, h0, h1, None, face, arc),
+                            duration, delay, ease, on_start, on_land)
 
     def _deal(self, batch: list) -> None:
         plan = self.adapter.deal_plan(batch)
@@ -1015,14 +1005,6 @@ class TableScene(MatchTableScene):
                 surf.blit(badge, badge.get_rect(center=c))
             cache[key] = surf
         return surf
-
-    def _fit(self, s: str, size: int, maxw: int, bold: bool = False) -> str:
-        text = self.app.text
-        if text.width(s, size, bold) <= maxw:
-            return s
-        while s and text.width(s + "…", size, bold) > maxw:
-            s = s[:-1]
-        return s + "…"
 
     def _badge_surface(self, text: str, colour=None) -> pygame.Surface:
         """A small chip on a seat's plate (an adapter's ``seat_badge``: "27", "Folded"...)."""

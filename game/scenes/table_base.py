@@ -116,6 +116,22 @@ class MatchTableScene(Scene):
     def _on_event(self, event) -> None:
         self.pending.append((self.match.deal_index, event))
 
+    def _fit(self, s: str, size: int, maxw: int, bold: bool = False) -> str:
+        return self.app.text.elide(s, size, maxw, bold)
+
+    def _launch(self, flight, duration, delay=0.0, ease=anim.ease_out_cubic, on_start=None, on_land=None):
+        """Start a card flight: it is drawn while its tween runs and dropped when it lands."""
+        def done():
+            if flight in self.flights:
+                self.flights.remove(flight)
+            if on_land is not None:
+                on_land()
+
+        flight.tween = anim.Tween(duration, delay=delay, ease=ease, on_start=on_start, on_done=done)
+        self.flights.append(flight)
+        self.timeline.add(flight.tween)
+        return flight
+
     def is_idle(self) -> bool:
         """Nothing left to animate: the display shows the engine's state."""
         return (not self.pending and not self.timeline.busy() and self.wait <= 0

@@ -135,10 +135,8 @@ def _item_surface(app, item) -> pygame.Surface:
     if kind == "t":
         _, s, colour, size, bold, *rest = item
         maxw = rest[0] if rest else None
-        if maxw is not None and text.width(s, size, bold) > maxw:
-            while s and text.width(s + "…", size, bold) > maxw:
-                s = s[:-1]
-            s = s.rstrip() + "…"
+        if maxw is not None:
+            s = text.elide(s, size, maxw, bold)
         return text.render(s, size, colour, bold)
     if kind == "suit":                      # on a cream token, so black suits show on the dark panel
         _, suit, deck, px = item

@@ -115,12 +115,7 @@ def anotador(app, names: tuple, colours: tuple, scores: tuple, target: int, labe
         pygame.draw.circle(surf, colours[team], (x0 + 10, head_h // 2), 5)
         score = text.render(app.num(scores[team]), theme.FONT, ACCENT, True)
         surf.blit(score, score.get_rect(midright=(x0 + col_w - 6, head_h // 2)))
-        name_w = col_w - 28 - score.get_width()
-        name = names[team]
-        if text.width(name, 16) > name_w:
-            while name and text.width(name + "…", 16) > name_w:
-                name = name[:-1]
-            name = name.rstrip() + "…"
+        name = text.elide(names[team], 16, col_w - 28 - score.get_width())
         img = text.render(name, 16, PANEL_TEXT)
         surf.blit(img, img.get_rect(midleft=(x0 + 20, head_h // 2)))
         left = scores[team]
@@ -157,12 +152,7 @@ def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: 
         pygame.draw.circle(surf, colours[team], (x0 + 10, head_h // 2), 5)
         score = text.render(app.num(scores[team]), theme.FONT, ACCENT, True)
         surf.blit(score, score.get_rect(midright=(x0 + col_w - 8, head_h // 2)))
-        name_w = col_w - 30 - score.get_width()
-        name = names[team]
-        if text.width(name, 16) > name_w:
-            while name and text.width(name + "…", 16) > name_w:
-                name = name[:-1]
-            name = name.rstrip() + "…"
+        name = text.elide(names[team], 16, col_w - 30 - score.get_width())
         img = text.render(name, 16, PANEL_TEXT)
         surf.blit(img, img.get_rect(midleft=(x0 + 20, head_h // 2)))
         x = x0 + 10
@@ -621,14 +611,12 @@ class TrucoArgentinoAdapter(_TrucoAdapter):
         hands = rec.setup.get("hands") if rec.ended else None     # public only once the deal is over
         items = []                                                # (label, team, points, extra row items)
         chain: list = []
-        env_caller = None
         tr_called = None
         for e in rec.events:
             kind, d = e.kind, e.data
             if kind == "called":
                 if d["call"] in AR_ENVIDO:
                     chain.append(d["call"])
-                    env_caller = e.seat
                 elif d["call"] in AR_TRUCO:
                     tr_called = d["call"]
             elif kind == "envido won":

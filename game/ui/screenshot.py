@@ -51,6 +51,13 @@ def _drive(app, table, until, max_frames: int = 30000) -> bool:
     return until()
 
 
+def _mid_deal(table) -> bool:
+    """The human to play a card, with cards already played in this deal."""
+    match = table.session.match
+    played = sum(1 for e in match.records[-1].events if e.kind == "played")
+    return table.my_turn() and played >= 2 and any(a.startswith("play") for a in match.legal_actions())
+
+
 def _table_scene(app, session):
     from game.scenes.tables import table_for
     return table_for(app, session)
@@ -80,8 +87,7 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         table = _table_scene(app, _session(game_id, players, lang, seed))
         app.stack.clear_to(table)
         app.settings.animation_speed = "instant"
-        _drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: table.my_turn() and sum(
-            getattr(table, "piles", [0])) >= 2 and any(a.startswith("play") for a in table.session.match.legal_actions())))
+        _drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
         app.settings.animation_speed = "normal"
         for _ in range(40):
             app.step(DT, [])

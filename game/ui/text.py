@@ -333,6 +333,16 @@ class TextRenderer:
         return self._widths.get_or_make(key, lambda: min(_MAX_LINE_WIDTH, sum(
             self._run_width(s, r, size, bold) for s, r in self._pieces(text, bold))))
 
+    def elide(self, text: str, size: int, max_width: int, bold: bool = False) -> str:
+        """``text`` cut to fit ``max_width`` with an ellipsis, by whole grapheme
+        clusters (a Bangla conjunct or vowel sign is never split)."""
+        if self.width(text, size, bold) <= max_width:
+            return text
+        parts = clusters(text)
+        while parts and self.width("".join(parts) + "…", size, bold) > max_width:
+            parts.pop()
+        return "".join(parts).rstrip() + "…"
+
     def measure(self, text: Any, size: int, bold: bool = False) -> tuple[int, int]:
         """``(width, height)`` of what :meth:`render` would draw, without drawing it."""
         try:
