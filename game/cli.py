@@ -50,6 +50,21 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _options(pairs: list[str]) -> dict:
+    """``KEY=VALUE`` options from the command line (ints and booleans read as such)."""
+    out: dict = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        low = value.lower()
+        if low in ("true", "false"):
+            out[key] = low == "true"
+        elif value.lstrip("-").isascii() and value.lstrip("-").isdigit():
+            out[key] = int(value)
+        else:
+            out[key] = value
+    return out
+
+
 def cmd_arena(args) -> int:
     from game.ai.arena import run_arena
     from game.games import game_module
@@ -65,7 +80,8 @@ def cmd_arena(args) -> int:
         return EXIT_BAD_INPUT
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
     try:
-        result = run_arena(args.game, players, kinds, args.matches, args.seed)
+        result = run_arena(args.game, players, kinds, args.matches, args.seed,
+                           _options(args.option), args.workers)
     except ValueError as exc:
         print(_one_line(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -111,9 +127,12 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="bot-versus-bot matches with win rates")
     arena.add_argument("--game", required=True)
     arena.add_argument("--players", type=int)
-    arena.add_argument("--bots", default="rule,random", help="bot kinds per side, e.g. rule,random")
+    arena.add_argument("--bots", default="rule,random", help="bot levels per side: easy, normal, hard, expert, random, rule, cheat; e.g. hard,normal")
     arena.add_argument("--matches", type=int, default=200)
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores)")
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a rules option, e.g. --option mode=open (repeatable)")
     arena.set_defaults(func=cmd_arena)
 
     bench = sub.add_parser("bench", help="random-legal deals per second for each game")

@@ -11,14 +11,14 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.ai import make_bot
+from game.ai import LEVELS, make_bot
 from game.ai.base import Bot
 from game.engine.errors import MatchFileError
 from game.engine.matchfile import MatchSpec, match_to_dict, new_match, parse_match_text, play_spec
 from game.engine.matchfile import ReplayError
 from game.storage import AUTOSAVE_FILE, DamagedFile, atomic_write_toml, read_toml, set_aside
 
-BOT_LEVELS = ("easy", "normal")
+BOT_LEVELS = LEVELS
 AUTOSAVE = AUTOSAVE_FILE
 
 
@@ -39,27 +39,14 @@ class SeatConfig:
         return cls(name[:24], human, level)
 
 
-class EasyBot(Bot):
-    """The rule bot with a careless streak: a random legal move now and then."""
-
-    name = "easy"
-
-    def __init__(self, inner: Bot, seed: int = 0, slip: float = 0.35) -> None:
-        super().__init__(seed)
-        self.inner = inner
-        self.slip = slip
-
-    def choose(self, view: dict) -> str:
-        if self.rng.random() < self.slip:
-            return self.rng.choice(view["legal"])
-        return self.inner.choose(view)
-
-
 def bot_for(game_id: str, level: str, seed: int) -> Bot:
+    """The bot of a seat at the table: its level if the game has it, else the
+    nearest it has (a game without a rule bot plays random)."""
     from game.ai import bot_kinds
-    kind = "rule" if "rule" in bot_kinds(game_id) else "random"
-    bot = make_bot(kind, game_id, seed)
-    return EasyBot(bot, seed + 1) if level == "easy" else bot
+    kinds = bot_kinds(game_id)
+    if level not in kinds:
+        level = "normal" if "normal" in kinds else "random"
+    return make_bot(level, game_id, seed)
 
 
 class Session:

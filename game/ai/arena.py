@@ -55,14 +55,7 @@ class ArenaResult:
         return out
 
 
-def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: int,
-              options: dict | None = None) -> ArenaResult:
-    """Play ``matches`` matches. Sides (teams, or seats in games without
-    teams) get the bot kinds in ``kinds`` in turn, rotated every match so that
-    each kind sits in each side equally often."""
-    module = game_module(game_id)
-    from game.engine.options import resolve_options
-    opts = resolve_options(module.OPTIONS, options)
+def _entrants(game_id: str, players: int, kinds: list[str]) -> list[str]:
     sides = side_count(game_id, players)
     if len(kinds) == 1:
         kinds = kinds * sides
@@ -70,29 +63,74 @@ def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: 
         raise ValueError(f"give 1, 2 or {sides} bot kinds")
     if len(kinds) == 2 and sides > 2:                 # first kind against the rest
         kinds = [kinds[0]] + [kinds[1]] * (sides - 1)
+    return kinds
+
+
+def play_match(game_id: str, players: int, kinds: list[str], m: int, seed: int,
+               opts: dict) -> tuple[int, int, dict]:
+    """Match number ``m`` of an arena: (winning side, winning entrant,
+    decisions per kind as [count, seconds])."""
+    module = game_module(game_id)
+    sides = side_count(game_id, players)
+    shift = m % sides
+    entrant_of_side = [(s + shift) % sides for s in range(sides)]
+    bots = [make_bot(kinds[entrant_of_side[side_of(seat, sides)]], game_id, seed * 1000003 + m * 17 + seat)
+            for seat in range(players)]
+    decisions = {k: [0, 0.0] for k in kinds}
+    match = module.Match(players, (seed + m) % players, seed * 7919 + m, opts, None, False)
+    while not match.finished:
+        seat = match.to_act
+        view = match.view(seat)
+        bot = bots[seat]
+        kind = kinds[entrant_of_side[side_of(seat, sides)]]
+        t0 = time.perf_counter()
+        if getattr(bot, "needs_truth", False):
+            bot.see(match)
+        action = bot.choose(view)
+        stats = decisions[kind]
+        stats[0] += 1
+        stats[1] += time.perf_counter() - t0
+        match.apply(action)
+    return match.winner, entrant_of_side[match.winner], decisions
+
+
+def _play_range(job: tuple) -> list:
+    game_id, players, kinds, first, count, seed, opts = job
+    return [play_match(game_id, players, kinds, m, seed, opts) for m in range(first, first + count)]
+
+
+def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: int,
+              options: dict | None = None, workers: int = 1) -> ArenaResult:
+    """Play ``matches`` matches. Sides (teams, or seats in games without
+    teams) get the bot kinds in ``kinds`` in turn, rotated every match so that
+    each kind sits in each side equally often. ``workers`` > 1 plays them in
+    that many processes (the result is the same: every match is seeded by
+    its number)."""
+    module = game_module(game_id)
+    from game.engine.options import resolve_options
+    opts = resolve_options(module.OPTIONS, options)
+    kinds = _entrants(game_id, players, kinds)
+    sides = side_count(game_id, players)
     result = ArenaResult(game_id, players, side_wins=[0] * sides)
     labels = [f"{k} (entrant {i})" if kinds.count(k) > 1 else k for i, k in enumerate(kinds)]
     result.wins = {label: 0 for label in labels}
     result.decisions = {k: [0, 0.0] for k in kinds}
     start = time.perf_counter()
-    for m in range(matches):
-        shift = m % sides
-        entrant_of_side = [(s + shift) % sides for s in range(sides)]
-        bots = [make_bot(kinds[entrant_of_side[side_of(seat, sides)]], game_id, seed * 1000003 + m * 17 + seat)
-                for seat in range(players)]
-        match = module.Match(players, (seed + m) % players, seed * 7919 + m, opts, None, False)
-        while not match.finished:
-            seat = match.to_act
-            view = match.view(seat)
-            kind = kinds[entrant_of_side[side_of(seat, sides)]]
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view)
-            stats = result.decisions[kind]
-            stats[0] += 1
-            stats[1] += time.perf_counter() - t0
-            match.apply(action)
-        result.side_wins[match.winner] += 1
-        result.wins[labels[entrant_of_side[match.winner]]] += 1
+    if workers > 1 and matches > 1:
+        import multiprocessing
+        chunk = max(1, min(8, matches // (workers * 4) or 1))
+        jobs = [(game_id, players, kinds, first, min(chunk, matches - first), seed, opts)
+                for first in range(0, matches, chunk)]
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            outcomes = [o for part in pool.imap(_play_range, jobs) for o in part]
+    else:
+        outcomes = [play_match(game_id, players, kinds, m, seed, opts) for m in range(matches)]
+    for side, entrant, decisions in outcomes:
+        result.side_wins[side] += 1
+        result.wins[labels[entrant]] += 1
         result.matches += 1
+        for kind, (count, secs) in decisions.items():
+            result.decisions[kind][0] += count
+            result.decisions[kind][1] += secs
     result.seconds = time.perf_counter() - start
     return result

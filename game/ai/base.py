@@ -29,3 +29,20 @@ class RandomBot(Bot):
 
     def choose(self, view: dict) -> str:
         return self.rng.choice(view["legal"])
+
+
+class EasyBot(Bot):
+    """A bot with a careless streak: a random legal move now and then, else
+    the ``inner`` bot's choice (the Easy level is the rule bot so)."""
+
+    name = "easy"
+
+    def __init__(self, inner: Bot, seed: int = 0, slip: float = 0.35) -> None:
+        super().__init__(seed)
+        self.inner = inner
+        self.slip = slip
+
+    def choose(self, view: dict) -> str:
+        if self.rng.random() < self.slip:
+            return self.rng.choice(view["legal"])
+        return self.inner.choose(view)

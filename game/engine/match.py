@@ -88,6 +88,7 @@ class Match:
         self.records: list[DealRecord] = []
         self.listeners: list = []          # callables receiving each Event as it happens
         self.deal_index = -1
+        self.deal_log: list[tuple[int, str]] = []   # (seat, action) of the deal in progress
         self.score = [0] * self.score_size()
         self.finished = False
         self.winner: int | None = None
@@ -177,6 +178,14 @@ class Match:
         self._legal_cache = None
         if self.record:
             self.records[-1].actions.append(action)
+        self.deal_log.append((self.to_act, action))
+        self._apply(action)
+
+    def apply_fast(self, action: str) -> None:
+        """Search's hot path: apply an action taken from :meth:`legal_actions`
+        without checking it again (and without a record)."""
+        self._legal_cache = None
+        self.deal_log.append((self.to_act, action))
         self._apply(action)
 
     def view(self, seat: int) -> dict:
@@ -194,9 +203,15 @@ class Match:
             "winner": self.winner,
             "to_act": to_act,
             "legal": list(self.legal_actions()) if to_act == seat else [],
+            "actions": [[s, self._action_as_seen(s, a, seat)] for s, a in self.deal_log],
         }
         view.update(self._view(seat))
         return view
+
+    def _action_as_seen(self, actor: int, action: str, viewer: int) -> str:
+        """An action of the deal's log as ``viewer`` saw it: the action itself,
+        or a masked form where part of it is private (29's hidden trump)."""
+        return action
 
     def events_for(self, seat: int | None, deal: int | None = None) -> list[Event]:
         """The events of a deal (default: the current one) as ``seat`` saw them."""
@@ -210,9 +225,58 @@ class Match:
         other.listeners = []
         other.record = record
         other.records = copy.deepcopy(self.records) if record else []
+        other.deal_log = list(self.deal_log)
         other._legal_cache = None
         self._copy_deal_state(other)
         return other
+
+    # ----- what search needs ------------------------------------------------
+    @classmethod
+    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+        """A match in the state ``view`` describes, in one sampled world.
+
+        ``setup`` is the current deal as dealt, in the game's internal form,
+        with every card the viewer cannot see filled in by a sampler; ``actions``
+        are the deal's actions so far (``view["actions"]`` with anything masked
+        filled in). The match-level state (score, dealer, deal number and what
+        a game keeps across deals) comes from the view; the deal is replayed,
+        so a world that contradicts a played action raises
+        :class:`IllegalAction`. Search checks the rest with :meth:`agrees_with`.
+        The result records nothing.
+        """
+        match = cls(view["players"], view["dealer"], 0, view["options"], [setup], record=False)
+        match.restore_match_state(view)
+        match.deal_log = []
+        match._legal_cache = None
+        match._start_deal(setup)
+        for action in actions:
+            match.apply(action)
+        return match
+
+    def restore_match_state(self, view: dict) -> None:
+        """Take the match-level state (what lasts across deals) from a view.
+        Games with more of it than the score extend this."""
+        self.score = list(view["score"])
+        self.deal_index = view["deal_index"]
+        self.dealer = view["dealer"]
+        self.finished = view["finished"]
+        self.winner = view["winner"]
+
+    def agrees_with(self, view: dict) -> bool:
+        """Whether this match shows ``view``'s seat exactly ``view``: a sampled
+        world passes only if it is indistinguishable from the real one to that
+        seat."""
+        return self.comparable(self.view(view["seat"])) == self.comparable(view)
+
+    def comparable(self, view: dict) -> dict:
+        """A view with what carries no knowledge normalised (the order a hand
+        happens to be kept in), for :meth:`agrees_with`."""
+        return view
+
+    def deal_over_since(self, deal_index: int) -> bool:
+        """Whether the deal ``deal_index`` has ended (a new one began or the
+        match is over): where a search's playout stops."""
+        return self.finished or self.deal_index != deal_index
 
     # ----- helpers for games ----------------------------------------------
     def emit(self, kind: str, seat: int | None = None, private_to: int | None = None,
@@ -228,6 +292,7 @@ class Match:
     def _begin_next_deal(self, same_dealer: bool = False) -> None:
         """Deal the next deal (scripted if its setup is given, else shuffled)."""
         self.deal_index += 1
+        self.deal_log = []
         index = self.deal_index
         setup = self.setups[index] if index < len(self.setups) else None
         if setup is None:

@@ -470,6 +470,15 @@ class Match(BaseMatch):
         return info
 
     # ----- what a seat sees ---------------------------------------------------
+    def _action_as_seen(self, actor: int, action: str, viewer: int) -> str:
+        """The hidden trump is the bidder's until it is revealed."""
+        if action[:13] == "choose-trump " and viewer != actor and not self.revealed:
+            return "choose-trump ?"
+        return action
+
+    def comparable(self, view: dict) -> dict:
+        return dict(view, hand=sorted(view["hand"]))
+
     def _view(self, seat: int) -> dict:
         names = DECK.names
         knows_trump = self.trump is not None and (self.revealed or seat == self.bidder)

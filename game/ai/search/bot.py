@@ -1,0 +1,88 @@
+"""The search bot and its levels.
+
+Hard and Expert are the same search with different budgets, counted in
+iterations (not seconds) so that a seeded match plays the same on any
+machine. Each decision draws its randomness from the bot's seed and the
+decision's place in the match, so a bot's choice depends only on the view it
+is given. The cheat bot (arena only) searches the true deal instead of
+sampled ones: the ceiling the others are measured against.
+"""
+from __future__ import annotations
+
+import random
+
+from ..base import Bot
+from .ismcts import ActionStat, search
+from .worlds import WorldStats, sample_worlds
+
+WORLDS = 40          # worlds sampled per decision; iterations cycle through them
+
+
+def decision_rng(seed: int, view: dict) -> random.Random:
+    """The generator of one decision: the bot's seed and where in the match
+    the decision is (deal, actions so far, seat), nothing hidden."""
+    return random.Random(f"search/{seed}/{view['deal_index']}/{len(view['actions'])}/{view['seat']}")
+
+
+class SearchBot(Bot):
+    """ISMCTS over sampled worlds with ``iterations`` iterations a decision;
+    ``fallback`` (the rule bot) decides where no consistent world is found."""
+
+    def __init__(self, game, iterations: int, seed: int = 0, fallback: Bot | None = None,
+                 name: str = "search", worlds: int = WORLDS) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self.game = game
+        self.iterations = iterations
+        self.fallback = fallback
+        self.name = name
+        self.worlds = worlds
+        self.last_stats: list[ActionStat] = []
+        self.last_worlds = WorldStats()
+
+    def choose(self, view: dict) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        stats = self.analyse(view)
+        if stats:
+            return stats[0].action
+        return self.fallback.choose(view) if self.fallback else legal[0]
+
+    def analyse(self, view: dict, iterations: int | None = None) -> list[ActionStat]:
+        """Search the view's decision; the root actions with their visits and
+        values, most visited first (empty if no world could be sampled)."""
+        rng = decision_rng(self.seed, view)
+        self.last_worlds = WorldStats()
+        worlds = self.sample(view, rng)
+        if not worlds:
+            self.last_stats = []
+            return []
+        self.last_stats = search(self.game, view, worlds, iterations or self.iterations, rng)
+        return self.last_stats
+
+    def sample(self, view: dict, rng: random.Random) -> list:
+        return sample_worlds(self.game, view, rng, min(self.worlds, self.iterations),
+                             stats=self.last_worlds)
+
+
+class CheatBot(SearchBot):
+    """The same search given the true deal (the arena hands it the match):
+    for measuring only, never offered at the table."""
+
+    needs_truth = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.truth = None
+
+    def see(self, match) -> None:
+        """The arena shows the bot the real match before each of its decisions."""
+        self.truth = match
+
+    def sample(self, view: dict, rng: random.Random) -> list:
+        if self.truth is None:
+            raise RuntimeError("the cheat bot plays only in the arena, which shows it the match")
+        world = self.truth.clone()
+        self.truth = None
+        return [world]

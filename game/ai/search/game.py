@@ -1,0 +1,75 @@
+"""What a game tells the search (one subclass per game, beside its rule bot).
+
+The search itself knows nothing of any game: it asks a :class:`SearchGame`
+to deal a world from a view (:meth:`deal`), which actions to consider
+(:meth:`candidates`), how to play a playout cheaply (:meth:`playout_action`)
+and what the end of a playout is worth to every seat (:meth:`rewards`).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+
+class SearchGame:
+    """Base: defaults that suit a trick game; a game overrides what differs.
+
+    ``score_scale`` is how many match points make a clearly good deal (the
+    reward saturates past it); ``playout_limit`` caps a playout's length in
+    actions (None: to the end of the deal), after which :meth:`estimate`
+    judges the position.
+    """
+
+    module = None            # the game's module in game.games
+    score_scale = 2.0
+    playout_limit: int | None = None
+
+    # ----- worlds -------------------------------------------------------------
+    def deal(self, view: dict, rng: random.Random):
+        """One world: ``(setup, actions)`` for :meth:`Match.from_world`, the
+        hidden cards dealt consistently with everything the seat knows; None
+        when this attempt found no consistent deal."""
+        raise NotImplementedError
+
+    # ----- the tree -------------------------------------------------------------
+    def candidates(self, match, legal: list[str]) -> list[str]:
+        """The actions the tree considers at this point (default: all legal).
+        A game may prune dominated or equivalent actions; never to nothing."""
+        return legal
+
+    # ----- playouts ---------------------------------------------------------------
+    def playout_action(self, match, rng: random.Random) -> str:
+        """The playout policy: cheap, from the match's internal state (a
+        sampled world, so nothing hidden is revealed by reading it)."""
+        return rng.choice(match.legal_actions())
+
+    # ----- values -------------------------------------------------------------------
+    def side(self, seat: int, match) -> int:
+        """Which score entry is ``seat``'s (its team's or its own)."""
+        return seat % len(match.score)
+
+    def outcome(self, match, view: dict) -> tuple[list[float], list[float]]:
+        """What the position reached is worth to each seat: ``(rewards,
+        margins)``. A margin is the match points the seat's side gained since
+        the view less the best other side's; its reward, in [0, 1], is the
+        margin through tanh of ``score_scale`` (1 and 0 once the match is won
+        or lost)."""
+        players = match.players
+        start = view["score"]
+        gains = [match.score[i] - start[i] for i in range(len(start))]
+        gains = self.adjust_gains(match, view, gains)
+        margins = []
+        for s in range(players):
+            mine = self.side(s, match)
+            margins.append(gains[mine] - max(g for i, g in enumerate(gains) if i != mine))
+        if match.finished:
+            rewards = [1.0 if self.side(s, match) == match.winner else 0.0 for s in range(players)]
+        else:
+            scale = self.score_scale
+            rewards = [0.5 + 0.5 * math.tanh(m / scale) for m in margins]
+        return rewards, margins
+
+    def adjust_gains(self, match, view: dict, gains: list[float]) -> list[float]:
+        """Hook: a game may add to each side's gain what a playout cut short by
+        ``playout_limit`` has not scored yet (its estimate of the rest)."""
+        return gains

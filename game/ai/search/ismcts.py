@@ -1,0 +1,101 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+One tree for the searching seat, whose nodes are histories of actions from
+the decision at hand: every seat's moves are in it, each node scored for the
+seat that made its move. Every iteration takes one sampled world, walks the
+tree choosing among the children that world allows (UCB with availability
+counts, so a move seen in few worlds is not over-explored), adds one node,
+plays out to the end of the deal with the game's playout policy and backs the
+result up. The decision is the root's most visited action.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+
+class Node:
+    __slots__ = ("action", "actor", "children", "visits", "reward", "margin", "avail")
+
+    def __init__(self, action: str | None = None, actor: int = -1) -> None:
+        self.action = action
+        self.actor = actor
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.margin = 0.0
+        self.avail = 1
+
+
+@dataclass
+class ActionStat:
+    """A root action after search: how often it was tried and what it was
+    worth to the searching seat (mean reward in [0, 1], mean margin in match
+    points of its side)."""
+
+    action: str
+    visits: int
+    value: float
+    margin: float
+
+
+def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
+           exploration: float = 0.7) -> list[ActionStat]:
+    """Run ``iterations`` iterations over ``worlds`` (used in turn) and return
+    the root actions that are legal in ``view``, most visited first."""
+    root = Node()
+    deal = view["deal_index"]
+    limit = game.playout_limit
+    candidates = game.candidates
+    playout_action = game.playout_action
+    outcome = game.outcome
+    log = math.log
+    sqrt = math.sqrt
+    n_worlds = len(worlds)
+    for it in range(iterations):
+        world = worlds[it % n_worlds].clone()
+        node = root
+        path = []
+        # selection and expansion
+        while not world.deal_over_since(deal):
+            legal = candidates(world, world.legal_actions())
+            actor = world.to_act
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = Node(action, actor)
+                children[action] = child
+                world.apply_fast(action)
+                path.append(child)
+                node = child
+                if len(legal) > 1:
+                    break                     # one new node per iteration; forced moves ride along
+                continue
+            best = None
+            best_score = -1.0
+            for action in legal:
+                child = children[action]
+                child.avail += 1
+                score = child.reward / child.visits + exploration * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            world.apply_fast(best.action)
+            path.append(best)
+            node = best
+        # playout
+        steps = 0
+        while not world.deal_over_since(deal) and (limit is None or steps < limit):
+            world.apply_fast(playout_action(world, rng))
+            steps += 1
+        rewards, margins = outcome(world, view)
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.actor]
+            n.margin += margins[n.actor]
+    legal = set(view["legal"])
+    stats = [ActionStat(c.action, c.visits, c.reward / c.visits, c.margin / c.visits)
+             for c in root.children.values() if c.action in legal and c.visits]
+    stats.sort(key=lambda s: (-s.visits, -s.value))
+    return stats
