@@ -60,3 +60,103 @@ def run(games: list[str] | None = None, seconds: float = 2.0, out=print) -> list
         rows.append((game_id, label, rate))
         out(f"{game_id} {label} {rate:.0f} deals/s")
     return rows
+
+
+# ----- search bots ------------------------------------------------------------------
+BOT_VARIANTS = [
+    ("twenty_nine", 4, {}),
+    ("tute", 2, {}),
+    ("tute", 3, {}),
+    ("tute", 4, {}),
+    ("truco_argentino", 2, {}),
+    ("truco_argentino", 4, {}),
+    ("truco_argentino", 6, {}),
+    ("truco_mineiro", 2, {}),
+    ("truco_mineiro", 4, {}),
+    ("buraco", 2, {}),
+    ("buraco", 4, {}),
+]
+
+
+def decision_views(game_id: str, players: int, options: dict, count: int, seed: int = 7) -> list[dict]:
+    """``count`` real decisions (more than one legal action) from seeded
+    matches played by the rule bot, spread over every phase of the deals."""
+    from game.ai import make_bot
+    module = game_module(game_id)
+    views: list[dict] = []
+    match_no = 0
+    while len(views) < count and match_no < 20:
+        match = module.Match(players, match_no % players, seed + match_no, options, None, False)
+        bots = [make_bot("normal", game_id, seed * 10 + s) for s in range(players)]
+        step = 0
+        while not match.finished and len(views) < count and match.deal_index < 3:
+            seat = match.to_act
+            view = match.view(seat)
+            if len(view["legal"]) > 1 and step % 3 == 0:
+                views.append(view)
+            step += 1
+            match.apply(bots[seat].choose(view))
+        match_no += 1
+    return views
+
+
+def playouts_per_second(game, views: list[dict], seconds: float, seed: int = 3) -> float:
+    """Determinized playouts a second on one core: sample worlds for each
+    view (counted in the time), then clone a world and play it out to the end
+    of the deal with the game's playout policy, over and over."""
+    from game.ai.search.worlds import sample_worlds
+    rng = random.Random(seed)
+    per_view = seconds / max(1, len(views))
+    playouts = 0
+    start = time.perf_counter()
+    for view in views:
+        t0 = time.perf_counter()
+        worlds = sample_worlds(game, view, rng, 40)
+        if not worlds:
+            continue
+        deal = view["deal_index"]
+        limit = game.playout_limit
+        i = 0
+        while time.perf_counter() - t0 < per_view:
+            for _ in range(20):
+                world = worlds[i % len(worlds)].clone()
+                i += 1
+                steps = 0
+                while not world.deal_over_since(deal) and (limit is None or steps < limit):
+                    world.apply_fast(game.playout_action(world, rng))
+                    steps += 1
+                game.outcome(world, view)
+                playouts += 1
+    return playouts / (time.perf_counter() - start)
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def run_bots(games: list[str] | None = None, seconds: float = 2.0, decisions: int = 12,
+             out=print) -> list[tuple]:
+    """One line per game and player count: playouts/s and the p95 decision
+    time of Hard and Expert over ``decisions`` seeded decisions."""
+    from game.ai import has_search, make_bot, search_game
+    rows = []
+    for game_id, players, options in BOT_VARIANTS:
+        if (games and game_id not in games) or not has_search(game_id):
+            continue
+        views = decision_views(game_id, players, options, decisions)
+        rate = playouts_per_second(search_game(game_id), views, seconds)
+        times = {}
+        for level in ("hard", "expert"):
+            bot = make_bot(level, game_id, 11)
+            spent = []
+            for view in views:
+                t0 = time.perf_counter()
+                bot.choose(view)
+                spent.append(time.perf_counter() - t0)
+            times[level] = (p95(spent), sorted(spent)[len(spent) // 2] if spent else 0.0)
+        rows.append((game_id, players, rate, times))
+        out(f"{game_id} {players}p playouts/s {rate:.0f} hard p95 {times['hard'][0]:.2f} s "
+            f"expert p95 {times['expert'][0]:.2f} s   (median hard {times['hard'][1]:.2f} s, "
+            f"expert {times['expert'][1]:.2f} s; {len(views)} decisions)")
+    return rows

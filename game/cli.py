@@ -95,6 +95,10 @@ def cmd_bench(args) -> int:
         from game.ui.bench import run_ui_bench
         return run_ui_bench(frames=args.frames)
     from game import bench
+    if args.bots:
+        bench.run_bots([args.game] if args.game else None, seconds=args.seconds,
+                       decisions=args.decisions)
+        return 0
 
     bench.run([args.game] if args.game else None, seconds=args.seconds)
     return 0
@@ -140,6 +144,9 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=2.0, help="time per variant")
     bench.add_argument("--ui", action="store_true", help="the table's frame time instead")
     bench.add_argument("--frames", type=int, default=600)
+    bench.add_argument("--bots", action="store_true",
+                       help="search bots: playouts/s and Hard/Expert decision times (p95)")
+    bench.add_argument("--decisions", type=int, default=12, help="decisions timed per game (--bots)")
     bench.set_defaults(func=cmd_bench)
 
     shot = sub.add_parser("screenshot", help="render a scene to PNG, headless")

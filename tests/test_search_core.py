@@ -1,0 +1,131 @@
+"""The search framework, for every game that has a search adapter: sampled
+worlds agree with the seat's view, a bot's choice depends on its view alone
+(never on the cards it cannot see), levels and the arena's cheat bot."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import SEARCH_GAMES, bot_kinds, has_search, levels, make_bot, search_game
+from game.ai.arena import play_match
+from game.ai.search.bot import CheatBot, SearchBot
+from game.ai.search.worlds import Slot, WorldStats, deal_constrained, sample_worlds
+from game.games import game_module
+
+VARIANTS = [("twenty_nine", 4), ("tute", 2), ("tute", 3), ("tute", 4), ("truco_argentino", 2),
+            ("truco_argentino", 4), ("truco_argentino", 6), ("truco_mineiro", 2),
+            ("truco_mineiro", 4), ("buraco", 2), ("buraco", 4)]
+SEARCHABLE = [v for v in VARIANTS if has_search(v[0])]
+
+
+def decisions(game_id: str, players: int, count: int, seed: int = 1):
+    """(match, view) at real decisions of seeded rule-bot matches, spread over phases."""
+    module = game_module(game_id)
+    out = []
+    m_no = 0
+    while len(out) < count and m_no < 6:
+        match = module.Match(players, m_no % players, seed * 101 + m_no, {}, None, False)
+        bots = [make_bot("normal", game_id, seed + s) for s in range(players)]
+        step = 0
+        while not match.finished and len(out) < count and match.deal_index < 2:
+            seat = match.to_act
+            view = match.view(seat)
+            if len(view["legal"]) > 1 and step % 5 == 2:
+                out.append((match.clone(), view))
+            match.apply(bots[seat].choose(view))
+            step += 1
+        m_no += 1
+    return out
+
+
+def test_deal_constrained_respects_voids_and_known_cards():
+    rng = random.Random(4)
+    pool = list(range(20))
+    for _ in range(200):
+        got = deal_constrained(pool, [Slot("a", 5, must=[3], allowed=lambda c: c < 12),
+                                      Slot("b", 10), Slot("c", 5, allowed=lambda c: c % 2 == 0)], rng)
+        assert got is not None
+        assert 3 in got["a"] and all(c < 12 for c in got["a"])
+        assert all(c % 2 == 0 for c in got["c"])
+        assert sorted(got["a"] + got["b"] + got["c"]) == pool
+
+
+def test_deal_constrained_reports_a_contradiction():
+    assert deal_constrained([1, 2, 3], [Slot("a", 3, allowed=lambda c: c > 5)], random.Random(1)) is None
+
+
+@pytest.mark.parametrize("game_id,players", SEARCHABLE)
+def test_every_sampled_world_shows_the_seat_its_own_view(game_id, players):
+    game = search_game(game_id)
+    rng = random.Random(9)
+    for match, view in decisions(game_id, players, 8):
+        stats = WorldStats()
+        worlds = sample_worlds(game, view, rng, 10, stats=stats)
+        assert worlds, f"no world for {view['phase'] if 'phase' in view else view['seat']}"
+        for world in worlds:
+            assert world.comparable(world.view(view["seat"])) == match.comparable(view)
+        assert stats.kept >= stats.tried // 2, "most attempts should give a consistent world"
+
+
+@pytest.mark.parametrize("game_id,players", SEARCHABLE)
+def test_a_bot_decides_from_its_view_alone(game_id, players):
+    """The same view in a world with other hidden cards gives the same choice:
+    the bot cannot reach any card its seat cannot see."""
+    game = search_game(game_id)
+    rng = random.Random(5)
+    checked = 0
+    for match, view in decisions(game_id, players, 4, seed=3):
+        others = [w for w in sample_worlds(game, view, rng, 6) if w.view(view["seat"]) == view]
+        for world in others[:2]:
+            assert world.view(view["seat"]) == view
+            a = SearchBot(game, 40, seed=8).choose(view)
+            b = SearchBot(game, 40, seed=8).choose(world.view(view["seat"]))
+            assert a == b
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game_id,players", SEARCHABLE[:1])
+def test_search_is_deterministic_for_a_seed(game_id, players):
+    game = search_game(game_id)
+    for _, view in decisions(game_id, players, 3, seed=2):
+        first = SearchBot(game, 80, seed=4)
+        second = SearchBot(game, 80, seed=4)
+        assert first.choose(view) == second.choose(view)
+        assert [(s.action, s.visits) for s in first.last_stats] == \
+               [(s.action, s.visits) for s in second.last_stats]
+
+
+def test_levels_are_reachable_by_name():
+    for game_id in SEARCH_GAMES:
+        if not has_search(game_id):
+            continue
+        assert levels(game_id) == ["easy", "normal", "hard", "expert"]
+        for kind in ("easy", "normal", "hard", "expert", "random", "rule", "cheat"):
+            assert kind in bot_kinds(game_id)
+            assert make_bot(kind, game_id, 1) is not None
+        hard, expert = make_bot("hard", game_id, 1), make_bot("expert", game_id, 1)
+        assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+        assert expert.iterations > hard.iterations
+    with pytest.raises(ValueError):
+        make_bot("grandmaster", "twenty_nine", 1)
+
+
+def test_the_cheat_bot_needs_the_arena():
+    game = search_game("twenty_nine")
+    match, view = decisions("twenty_nine", 4, 1)[0]
+    bot = CheatBot(game, 30, seed=1)
+    with pytest.raises(RuntimeError):
+        bot.choose(view)
+    bot.see(match)
+    assert bot.choose(view) in view["legal"]
+
+
+def test_arena_plays_levels_and_rotates_seats():
+    side, entrant, decisions_made = play_match("twenty_nine", 4, ["normal", "easy"], 0, 3, {
+        "target": 2, "max_bid": 28, "partner_bidding": True, "marriage_rule": "after-reveal",
+        "marriage_cap": False, "caller_must_trump": True, "last_trick_point": False,
+        "doubling": True, "single_hand": True})
+    assert side in (0, 1) and entrant in (0, 1)
+    assert decisions_made["normal"][0] > 0 and decisions_made["easy"][0] > 0
