@@ -49,6 +49,41 @@ def bot_for(game_id: str, level: str, seed: int) -> Bot:
     return make_bot(level, game_id, seed)
 
 
+class BotTurn:
+    """A bot's decision under way. Bots that search (``bot.slow``) decide on a
+    daemon thread from a snapshot of their view (a plain dict, so nothing is
+    shared with the match); the others decide at once. ``done`` says whether
+    :attr:`action` is there; a failure in the bot is kept in :attr:`error`."""
+
+    def __init__(self, bot: Bot, view: dict) -> None:
+        self.view = view
+        self.action: str | None = None
+        self.error: BaseException | None = None
+        self._thread = None
+        if getattr(bot, "slow", False):
+            import threading
+            self._thread = threading.Thread(target=self._run, args=(bot,), daemon=True,
+                                            name="bot-thinking")
+            self._thread.start()
+        else:
+            self._run(bot)
+
+    def _run(self, bot: Bot) -> None:
+        try:
+            self.action = bot.choose(self.view)
+        except Exception as exc:        # a bot's failure must never stop the table
+            self.error = exc
+
+    @property
+    def done(self) -> bool:
+        return self._thread is None or not self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> str | None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.action
+
+
 class Session:
     def __init__(self, match, seats: list[SeatConfig]) -> None:
         if len(seats) != match.players:
@@ -79,6 +114,11 @@ class Session:
 
     def bot_action(self, seat: int) -> str:
         return self.bots[seat].choose(self.match.view(seat))
+
+    def think(self, seat: int) -> "BotTurn":
+        """Start the bot of ``seat`` deciding on the match as it is now; a
+        search bot thinks on a thread so the table keeps moving meanwhile."""
+        return BotTurn(self.bots[seat], self.match.view(seat))
 
     def to_dict(self) -> dict:
         data = match_to_dict(self.match)
@@ -115,4 +155,4 @@ def fresh_match_like(session: Session) -> "Session":
     return Session.new(m.game_id, m.players, m.options, session.seats)
 
 
-__all__ = ["Session", "SeatConfig", "BOT_LEVELS", "AUTOSAVE", "bot_for", "fresh_match_like", "new_match"]
+__all__ = ["Session", "SeatConfig", "BotTurn", "BOT_LEVELS", "AUTOSAVE", "bot_for", "fresh_match_like", "new_match"]

@@ -26,7 +26,10 @@ def decision_rng(seed: int, view: dict) -> random.Random:
 
 class SearchBot(Bot):
     """ISMCTS over sampled worlds with ``iterations`` iterations a decision;
-    ``fallback`` (the rule bot) decides where no consistent world is found."""
+    ``fallback`` (the rule bot) decides where no consistent world is found.
+    ``slow``: the table lets it think on a thread."""
+
+    slow = True
 
     def __init__(self, game, iterations: int, seed: int = 0, fallback: Bot | None = None,
                  name: str = "search", worlds: int = WORLDS) -> None:
