@@ -6,7 +6,9 @@ seat that made its move. Every iteration takes one sampled world, walks the
 tree choosing among the children that world allows (UCB with availability
 counts, so a move seen in few worlds is not over-explored), adds one node,
 plays out to the end of the deal with the game's playout policy and backs the
-result up. The decision is the root's most visited action.
+result up. The decision is the root's most visited action. The game may prune what the
+tree considers below the root; the root keeps every legal action, so a hint or
+a review can price any choice a player made.
 """
 from __future__ import annotations
 
@@ -59,7 +61,9 @@ def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
         path = []
         # selection and expansion
         while not world.deal_over_since(deal):
-            legal = candidates(world, world.legal_actions())
+            legal = world.legal_actions()
+            if path:                          # the root keeps every legal action (hints, reviews)
+                legal = candidates(world, legal)
             actor = world.to_act
             children = node.children
             untried = [a for a in legal if a not in children]
