@@ -205,6 +205,13 @@ class Match(BaseMatch):
     def score_size(self) -> int:
         return 2 if self.players == 4 else self.players
 
+    def restore_match_state(self, view: dict) -> None:
+        """Search: 2 players count the deal in progress in ``score`` (§6.1), and
+        the replay of the deal adds it again, so start from the score before it."""
+        super().restore_match_state(view)
+        if self.players == 2 and not view["finished"]:
+            self.score = [a - b for a, b in zip(view["score"], view["points"])]
+
     # ----- dealing ----------------------------------------------------------
     def shuffled_setup(self, rng) -> dict:
         cards = DECK.shuffled(rng)
@@ -579,6 +586,7 @@ class Match(BaseMatch):
 
     def _end_two(self, winner: int | None, next_dealer: int | None = None) -> None:
         self.phase = OVER
+        self.last_deal_points = list(self.points)      # kept past the next deal's start (search)
         if self.record or self.listeners:
             self.emit("deal scored", None, points=list(self.points), score=list(self.score))
         self._end_deal(next_dealer, winner=winner)
@@ -698,6 +706,7 @@ class Match(BaseMatch):
             side = max((s for s in range(len(pts)) if pts[s] == best),
                        key=lambda s: self.last_trick_of[s])
         self.deal_winner = side
+        self.last_deal_points = list(self.points)      # kept past the next deal's start (search)
         self.score[side] += 1
         self.phase = OVER
         self.emit("deal scored", None, points=list(self.points), winner=side,
