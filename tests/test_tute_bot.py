@@ -5,7 +5,7 @@ import pytest
 from game.ai.base import RandomBot
 from game.ai.tute_bot import TuteBot, can_sweep
 from game.engine.cards import TUTE
-from game.games.tute import Match
+from game.games.tute import PAIR, POINTS, Match
 
 
 def _ids(*names):
@@ -73,3 +73,49 @@ def _match_wins(players, matches, seed):
 @pytest.mark.parametrize("players, matches, floor", [(2, 150, 0.8), (3, 150, 0.5), (4, 200, 0.65)])
 def test_bot_beats_random(players, matches, floor):
     assert _match_wins(players, matches, seed=7) >= floor
+
+
+def _pair_breaks(players, matches, seed=11):
+    """Plays in rule-vs-rule matches where the bot gave up an unsung cante
+    (played the king or knight of a pair it could still sing) although a legal
+    card that keeps every pair was at hand; split by the trick's points on the
+    table before the play."""
+    cheap = dearer = chances = 0
+    for i in range(matches):
+        m = Match(players, i % players, seed * 1000 + i, {}, None, False)
+        bots = [TuteBot(seed + i * 7 + s) for s in range(players)]
+        while not m.finished:
+            seat = m.to_act
+            view = m.view(seat)
+            action = bots[seat].choose(view)
+            if action.startswith("play ") and len(view["legal"]) > 1:
+                mask = m.masks[seat]
+                cantes_open = not (players == 2 and m.stock_size() == 0
+                                   and not m.options["late_cantes"])
+
+                def breaks(card):
+                    suit = card // 10
+                    return (card % 10 in (2, 3) and mask & PAIR[suit] == PAIR[suit]
+                            and not m.sung >> suit & 1 and cantes_open)
+
+                held = any(breaks(TUTE.card(a[5:])) for a in view["legal"])
+                keeps = any(not breaks(TUTE.card(a[5:])) for a in view["legal"])
+                if held and keeps:
+                    chances += 1
+                    if breaks(TUTE.card(action[5:])):
+                        if sum(POINTS[c] for c in m.trick) < 20:
+                            cheap += 1
+                        else:
+                            dearer += 1
+            m.apply(action)
+    return cheap, dearer, chances
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_never_breaks_an_unsung_cante_for_a_cheap_trick(players):
+    """Issue 12, point 7: the rule bot broke its own forty to win a 0-point
+    trick (before the fix, 40 seeded matches: 2, 9 and 2 such plays with 2, 3
+    and 4 players). Now it keeps the pair and sings it after its next trick."""
+    cheap, _, chances = _pair_breaks(players, 25)
+    assert chances >= 20
+    assert cheap == 0

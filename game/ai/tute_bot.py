@@ -203,12 +203,14 @@ class TuteBot(Bot):
         out_trumps = k.outstanding_of(trump)
         if not k.stock_phase:
             # draw trumps when holding the top one and the opponents may still have some
+            # (never with a card of the unsung forty: win a trick first and sing it)
             if (trumps and out_trumps and min(trumps) < min(out_trumps)
-                    and k.opponents_may_hold(trump)):
+                    and k.opponents_may_hold(trump) and not k.breaks_pair(min(trumps))):
                 if len(trumps) >= 2 or len(out_trumps) <= 2:
                     return min(trumps)
             # cash sure winners in side suits
-            sure = [c for c in side if k.is_top(c) and not k.opponent_trumps_likely(c // PER_SUIT)]
+            sure = [c for c in side if k.is_top(c) and not k.opponent_trumps_likely(c // PER_SUIT)
+                    and not k.breaks_pair(c)]
             if sure:
                 return max(sure, key=lambda c: (POINTS[c], -c % PER_SUIT))
             if not side and trumps:
@@ -228,6 +230,9 @@ class TuteBot(Bot):
         later = [(k.seat + i) % k.players for i in range(1, after_me + 1)]
         partner = (k.seat + 2) % 4 if k.players == 4 else None
         winners = [c for c in cards if _beats(c, win_card, trump)]
+        if on_table < 20:
+            # a club player never breaks his unsung forty (or twenty) for a cheap trick
+            winners = [c for c in winners if not k.breaks_pair(c)]
         if partner is not None and win_seat == partner:
             if self._safe(k, win_card, trick[0][1] // PER_SUIT, later, partner):
                 feed = [c for c in cards if c // PER_SUIT != trump or len(cards) == 1]
@@ -247,7 +252,9 @@ class TuteBot(Bot):
                 if value + POINTS[best] > 0 or k.discard_cost(best) < 6 or k.wants_lead():
                     return best
             elif after_me and value >= 10:
-                return min(winners, key=lambda c: c % PER_SUIT)     # the strongest winner
+                strongest = min(winners, key=lambda c: c % PER_SUIT)
+                if not k.breaks_pair(strongest) or value >= 20:
+                    return strongest
         return min(cards, key=k.discard_cost)
 
     def _safe(self, k: "_Knowledge", card: int, led: int, later: list[int], partner) -> bool:
@@ -353,13 +360,18 @@ class _Knowledge:
         other = suit * PER_SUIT + (KNIGHT if r == KING else KING)
         return other in self.hand
 
+    def breaks_pair(self, card: int) -> bool:
+        """Playing ``card`` gives up a cante still to be sung (king or knight
+        of an unsung pair held, while cantes are still possible)."""
+        return self.pair_held(card) and (self.players != 2 or self.stock > 0 or
+                                         self.view["options"].get("late_cantes", True))
+
     def keep_bonus(self, card: int) -> float:
         bonus = 0.0
         if card // PER_SUIT == self.trump:
             bonus += 8 + (PER_SUIT - card % PER_SUIT)
-        if self.pair_held(card) and (self.players != 2 or self.stock or
-                                     self.view["options"].get("late_cantes", True)):
-            bonus += 15
+        if self.breaks_pair(card):
+            bonus += 40 if card // PER_SUIT == self.trump else 20
         return bonus
 
     def discard_cost(self, card: int) -> float:
