@@ -1,15 +1,29 @@
 """What the search needs to know of Twenty-nine.
 
-Worlds: the seat's own cards are known; every other card goes to a seat that
-can hold it: each seat keeps the cards it has played, holds no card of a suit
-it showed a void in (it did not follow, or asked for the trump), and after
-asking for the trump and not trumping holds no trump. A seat that does not
+Worlds (:meth:`TwentyNineSearch.deal`): the seat's own cards are known; every
+other card goes to a seat that can hold it. Hard facts: each seat keeps the
+cards it has played; it holds no card of a suit it showed a void in (did not
+follow, or asked for the trump); after asking for the trump and not trumping
+(``caller_must_trump``) it holds no trump; the seat that showed the marriage
+holds the king and queen of trumps it has not played. A seat that does not
 know the hidden trump samples it from the bidder's first four cards (the
-bidder chose it seeing only those). Playouts use a cheap club-player policy on
-the sampled world's own state.
+bidder chose it seeing only those). Soft facts weight the worlds (rejection):
+a seat that bid high holds a first packet worth its bid, one that passed the
+opening does not, a doubler holds strength.
+
+Playouts (:meth:`TwentyNineSearch.outcome` with ``playout_limit = 0``): the
+rest of the deal is played by a club-player policy in a tight loop over the
+world's cards as ints, not through the match's action strings; the policy is
+the same one :meth:`playout_action` answers with, one action at a time.
+
+Value: the chance of winning the match from the score reached (a random-walk
+model of the deals to come, so a point near the target or near the losing
+end weighs more), plus a small card-point term so that a decided deal still
+plays for the most points.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from game.games import twenty_nine as tn
@@ -17,15 +31,33 @@ from game.games.twenty_nine import DECK, MIN_BID, PER_SUIT, POINTS
 
 from .search.game import SearchGame
 from .search.worlds import Slot, deal_constrained
+from .twenty_nine_bot import bid_estimate, best_suit, double_strength, likely_trumps
 
 SUITS = DECK.suits
 CARD = DECK.index
+PLAY = tn.PLAY
+REVEAL = -1                 # the policy's answer "ask for the trump"
+SUIT_OF = tuple(c >> 3 for c in range(32))
+ABOVE = tuple((1 << c) - (1 << (c & ~7)) for c in range(32))    # stronger cards of the suit
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 
 
 def _suit(card: int) -> int:
     return card // PER_SUIT
 
 
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+# ----- what the seat knows ---------------------------------------------------------
 class Knowledge:
     """What a seat knows of the hidden cards, read off its view."""
 
@@ -34,10 +66,13 @@ class Knowledge:
         self.hand = [CARD[c] for c in view["hand"]]
         self.played = [[] for _ in range(4)]            # cards each seat has played this deal
         self.voids = [set() for _ in range(4)]          # suits a seat cannot hold now
+        self.must = [[] for _ in range(4)]              # cards a seat surely holds
         trump = SUITS.index(view["trump"]) if view["trump"] else None
         self.trump = trump
+        self.bidder = view["bidder"]
         tricks = [t["cards"] for t in view["tricks"]] + ([view["trick"]] if view["trick"] else [])
-        asks = self._asks(view)
+        asks, marriage = self._asks(view)
+        must_trump = view["options"]["caller_must_trump"]
         for trick_no, cards in enumerate(tricks):
             led = _suit(CARD[cards[0][1]])
             for s, name in cards:
@@ -46,18 +81,37 @@ class Knowledge:
                 if _suit(card) != led:
                     self.voids[s].add(led)
                     if (trick_no, s) in asks and trump is not None and _suit(card) != trump \
-                            and view["options"]["caller_must_trump"]:
+                            and must_trump:
                         self.voids[s].add(trump)
         for trick_no, s in asks:                         # asked: void in the suit led
             if trick_no < len(tricks):
                 self.voids[s].add(_suit(CARD[tricks[trick_no][0][1]]))
-        self.second_dealt = view["phase"] in ("single-hand", "play") or view["phase"] == "over"
+        if marriage is not None and trump is not None and marriage != seat:
+            for card in (trump * PER_SUIT + tn.KING, trump * PER_SUIT + tn.QUEEN):
+                if card not in self.played[marriage]:
+                    self.must[marriage].append(card)
+        self.second_dealt = view["phase"] in ("single-hand", "play", "over")
         self.sizes = view["hand_sizes"]
+        # the auction as heard: each seat's highest bid, who passed the opening, who doubled
+        self.high_bid = [0] * 4
+        self.opening_pass = [False] * 4
+        self.doubled = None
+        nobody_bid = True
+        for s, call in view["calls"]:
+            if call.isdigit():
+                self.high_bid[s] = max(self.high_bid[s], int(call))
+                nobody_bid = False
+            elif call == "pass" and nobody_bid:
+                self.opening_pass[s] = True
+            elif call == "double":
+                self.doubled = s
+        self.bid = view["bid"]
 
     @staticmethod
-    def _asks(view: dict) -> set:
-        """(trick number, seat) of every ask for the trump."""
+    def _asks(view: dict) -> tuple[set, int | None]:
+        """(trick number, seat) of every ask for the trump, and who showed the marriage."""
         asks = set()
+        marriage = None
         trick_no = 0
         in_trick = 0
         players = 3 if view["single_hand"] is not None else 4
@@ -69,17 +123,247 @@ class Knowledge:
                     in_trick = 0
             elif action == "reveal-trump":
                 asks.add((trick_no, s))
-        return asks
+            elif action == "show-marriage":
+                marriage = s
+        return asks, marriage
+
+    def likelihood(self, firsts: list, bidder_trump: int | None) -> float:
+        """How well each other seat's first packet in a world explains its
+        calls (soft: a person may bid on a hunch), as a product in (0, 1]."""
+        weight = 1.0
+        for s in range(4):
+            if s == self.seat:
+                continue
+            est = None
+            if self.high_bid[s]:
+                est = bid_estimate(firsts[s])[0]
+                weight *= 0.15 + 0.85 * _logistic((est - self.high_bid[s] + 1.0) / 1.2)
+            elif self.opening_pass[s]:
+                est = bid_estimate(firsts[s])[0]
+                weight *= 0.25 + 0.75 * _logistic((MIN_BID - est) / 1.2)
+            if self.doubled == s:
+                weight *= 0.2 + 0.8 * _logistic((double_strength(firsts[s]) - 2.5) / 1.0)
+        return weight
 
 
+# ----- the value of a score ------------------------------------------------------------
+_WIN_TABLES: dict[int, list] = {}
+
+
+def win_table(target: int) -> list:
+    """P(team 0 wins the match) from each score (a, b), both in
+    (-target, target): every deal one team, either, bids and gains or loses
+    one point with even odds (solved by relaxation)."""
+    if target in _WIN_TABLES:
+        return _WIN_TABLES[target]
+    n = 2 * target - 1
+    p = [[0.5] * n for _ in range(n)]
+
+    def at(a: int, b: int) -> float:
+        if a >= target or b <= -target:
+            return 1.0
+        if b >= target or a <= -target:
+            return 0.0
+        return p[a + target - 1][b + target - 1]
+
+    for _ in range(400):
+        for i in range(n):
+            a = i - target + 1
+            for j in range(n):
+                b = j - target + 1
+                p[i][j] = 0.25 * (at(a + 1, b) + at(a - 1, b) + at(a, b + 1) + at(a, b - 1))
+    table = [[at(a, b) for b in range(-target, target + 1)] for a in range(-target, target + 1)]
+    _WIN_TABLES[target] = table
+    return table
+
+
+def win_chance(score: list, target: int, team: int) -> float:
+    table = win_table(target)
+    a = max(-target, min(target, score[0]))
+    b = max(-target, min(target, score[1]))
+    p0 = table[a + target][b + target]
+    return p0 if team == 0 else 1.0 - p0
+
+
+# ----- the playout policy ----------------------------------------------------------------
+CHEAP = tuple(POINTS[c] * 64 - c for c in range(32))     # min: fewest points, then weakest
+FEED = tuple(POINTS[c] * 64 + c for c in range(32))      # max: most points, then weakest
+
+
+def choose_card(seat: int, hand: list, trick: list, seats: list, pos: int, trump, revealed: bool,
+                bidder, n_active: int, asker, known: int, must_trump: bool, rng) -> int:
+    """A club player's card (or REVEAL) for ``seat``. ``known`` is the mask of
+    the cards this seat can place: played this deal or in its hand. Uses only
+    the seat's hand and public facts, and the trump if it knows it (bidder,
+    or revealed); ``pos`` is the position in ``trick`` of the card winning it."""
+    if not trick:
+        r = rng.random()
+        if r < 0.08:
+            return hand[int(rng.random() * len(hand))]
+        tsuit = trump if (revealed or seat == bidder) else -1
+        best = -1
+        best_key = 0
+        for c in hand:
+            p = POINTS[c]
+            if p > best_key and known & ABOVE[c] == ABOVE[c] and SUIT_OF[c] != tsuit:
+                best, best_key = c, p
+        if best >= 0:
+            return best
+        if revealed and seat & 1 == bidder & 1 and r < 0.5 and ~known & SUIT_MASK[trump]:
+            for c in hand:                              # draw trumps with the top one
+                if SUIT_OF[c] == trump and known & ABOVE[c] == ABOVE[c]:
+                    return c
+        counts = [0, 0, 0, 0]
+        for c in hand:
+            counts[SUIT_OF[c]] += 1
+        if tsuit >= 0 and len(hand) > counts[tsuit]:
+            counts[tsuit] = -1
+        long = counts.index(max(counts))
+        low = -1
+        for c in hand:
+            if SUIT_OF[c] == long and (low < 0 or CHEAP[c] < CHEAP[low]):
+                low = c
+        return low
+    led = SUIT_OF[trick[0]]
+    power = trump if revealed else None
+    best = trick[pos]
+    bsuit = SUIT_OF[best]
+    partner = seats[pos] & 1 == seat & 1
+    last = len(trick) == n_active - 1
+    value = 0
+    for c in trick:
+        value += POINTS[c]
+    follow = [c for c in hand if SUIT_OF[c] == led]
+    if not follow and asker == seat and must_trump:
+        follow = [c for c in hand if SUIT_OF[c] == trump]
+    if follow:
+        fsuit = SUIT_OF[follow[0]]
+        if partner:
+            if last or (bsuit == led and power is None and known & ABOVE[best] == ABOVE[best]):
+                pick = follow[0]
+                for c in follow:                    # feed points, keeping a sure winner
+                    if FEED[c] - (130 if known & ABOVE[c] == ABOVE[c] else 0) > \
+                            FEED[pick] - (130 if known & ABOVE[pick] == ABOVE[pick] else 0):
+                        pick = c
+                return pick
+            return min(follow, key=CHEAP.__getitem__)
+        if fsuit == bsuit:
+            beaters = [c for c in follow if c < best]
+        elif fsuit == power:
+            beaters = follow
+        else:
+            beaters = ()
+        if beaters:
+            if last:
+                if value or rng.random() < 0.6:
+                    return max(beaters)
+            else:
+                for c in beaters:
+                    if known & ABOVE[c] == ABOVE[c]:
+                        if value or POINTS[c] or rng.random() < 0.5:
+                            return c
+                        break
+        return min(follow, key=CHEAP.__getitem__)
+    # void in the suit led
+    knows = revealed or seat == bidder
+    if knows:
+        plain = [c for c in hand if SUIT_OF[c] != trump] or hand
+    else:
+        plain = hand
+    if partner:
+        if last or (power is None and known & ABOVE[best] == ABOVE[best]):
+            return max(plain, key=FEED.__getitem__)
+        return min(plain, key=CHEAP.__getitem__)
+    if value >= 1 or rng.random() < (0.45 if last else 0.15):
+        if revealed:
+            if bsuit == trump:
+                over = [c for c in hand if SUIT_OF[c] == trump and c < best]
+                if over:
+                    return max(over)
+            else:
+                trumps = [c for c in hand if SUIT_OF[c] == trump]
+                if trumps:
+                    return max(trumps)
+        elif seat == bidder:
+            for c in hand:
+                if SUIT_OF[c] == trump:
+                    return REVEAL
+        elif (value >= 2 or rng.random() < 0.3) and \
+                rng.random() < likely_trumps(hand, known & ~_mask(hand), led):
+            return REVEAL
+    return min(plain, key=CHEAP.__getitem__)
+
+
+def bid_action(match, rng) -> str:
+    """Auction policy: bid on the estimate of the first packet, with noise."""
+    seat = match.turn
+    est, _ = bid_estimate(match.hands[seat][:4])
+    limit = int(est + rng.random() * 2.0 - 0.6)
+    limit = min(limit, match.options["max_bid"])
+    if match.holder is None:
+        return tn.BID[MIN_BID] if limit >= MIN_BID else "pass"
+    if match.holder == seat:
+        return tn.BID[match.bid] if match.bid <= limit else "pass"
+    if match.holder % 2 == seat % 2 and limit < match.bid + 3:
+        return "pass"
+    if not match.options["partner_bidding"] and match.holder % 2 == seat % 2:
+        return "pass"
+    wanted = match.bid + 1
+    return tn.BID[wanted] if wanted <= limit else "pass"
+
+
+def round_action(match, rng) -> str:
+    """Double, redouble and single-hand rounds."""
+    seat = match.queue[0]
+    phase = match.phase
+    if phase == tn.DOUBLE:
+        s = double_strength(match.hands[seat][:4])
+        return "double" if s - 0.6 * (match.bid - 18) + rng.random() * 1.5 >= 4.0 else "pass"
+    if phase == tn.REDOUBLE:
+        est = bid_estimate(match.hands[seat][:4])[0] if seat == match.bidder else 0
+        return "redouble" if est >= match.bid + 3 + rng.random() * 2 else "pass"
+    return "single-hand" if sure_single(match.hands[seat]) else "pass"
+
+
+def sure_single(hand: list) -> bool:
+    for suit in range(4):
+        held = sorted(c for c in hand if SUIT_OF[c] == suit)
+        if held and held != list(range(suit * 8, suit * 8 + len(held))):
+            return False
+    return True
+
+
+# ----- the adapter ----------------------------------------------------------------------
 class TwentyNineSearch(SearchGame):
     module = tn
     score_scale = 1.5
-    hard_iterations = 1200
-    expert_iterations = 4000
+    playout_limit = 0               # playouts run inside outcome(), see the module docstring
+    hard_iterations = 2500
+    expert_iterations = 8000
+    card_weight = 0.04              # share of the reward given to the deal's card points
+    sharpness = 2.0                 # reward = 0.5 + sharpness * (win chance gained)
+    soft_tries = 10                 # rejection tries for the soft (bidding) inference
 
+    # ----- worlds ---------------------------------------------------------------
     def deal(self, view: dict, rng: random.Random):
+        self._rng_view = None           # a new decision: its playouts start a fresh generator
         k = Knowledge(view)
+        best = None
+        best_weight = -1.0
+        for _ in range(self.soft_tries):
+            world = self._deal_hard(view, k, rng)
+            if world is None:
+                continue
+            setup, actions, firsts, trump = world
+            weight = k.likelihood(firsts, trump)
+            if rng.random() < weight:
+                return setup, actions
+            if weight > best_weight:
+                best, best_weight = (setup, actions), weight
+        return best
+
+    def _deal_hard(self, view: dict, k: Knowledge, rng: random.Random):
+        """One deal respecting every hard fact: (setup, actions, first packets, trump)."""
         seat = k.seat
         known = set(k.hand)
         for cards in k.played:
@@ -94,7 +378,7 @@ class TwentyNineSearch(SearchGame):
             voids = k.voids[s]
             if k.second_dealt:
                 allowed = (lambda c, v=voids: c // PER_SUIT not in v) if voids else None
-                slots.append(Slot(("hand", s), k.sizes[s], allowed=allowed))
+                slots.append(Slot(("hand", s), k.sizes[s], must=k.must[s], allowed=allowed))
             else:
                 slots.append(Slot(("hand", s), 4))
                 slots.append(Slot(("second", s), 4))
@@ -114,97 +398,272 @@ class TwentyNineSearch(SearchGame):
                 hands.append(cards)
             else:
                 hands.append(got[("hand", s)] + got[("second", s)])
+        if k.second_dealt and seat != k.bidder and k.bidder is not None:
+            # the viewer cannot tell which of its own cards came first: no matter;
+            # the others' first packets are a random four of their cards (shuffled)
+            pass
+        trump = k.trump
         actions = []
         for s, action in view["actions"]:
             if action == "choose-trump ?":
-                action = "choose-trump " + SUITS[self._guess_trump(hands[s][:4], k, rng)]
+                trump = self.guess_trump(hands[s][:4], rng)
+                action = tn.CHOOSE[trump]
             actions.append(action)
-        return {"hands": hands}, actions
+        return {"hands": hands}, actions, [h[:4] for h in hands], trump
 
     @staticmethod
-    def _guess_trump(first: list[int], k: Knowledge, rng: random.Random) -> int:
-        """The trump a bidder holding ``first`` most likely chose: its
-        strongest suit, now and then another suit it holds."""
-        def strength(suit: int) -> tuple:
-            cards = [c for c in first if _suit(c) == suit]
-            return (len(cards), sum(POINTS[c] for c in cards), -min(cards, default=99))
-        best = max(range(4), key=strength)
+    def guess_trump(first: list[int], rng: random.Random) -> int:
+        """The trump a bidder holding ``first`` chose: mostly its best suit,
+        now and then another suit it holds."""
+        suit = best_suit(first)
         if rng.random() < 0.8:
-            return best
-        held = sorted({_suit(c) for c in first})
-        return rng.choice(held)
+            return suit
+        return SUIT_OF[first[int(rng.random() * len(first))]]
 
     # ----- the tree ---------------------------------------------------------------
     def candidates(self, match, legal: list[str]) -> list[str]:
-        """In the auction consider pass, the lowest bid and a few jumps."""
-        if match.phase != tn.AUCTION or len(legal) <= 4:
-            return legal
-        bids = [a for a in legal if a != "pass"]
-        keep = {bids[0], bids[min(2, len(bids) - 1)], bids[min(4, len(bids) - 1)]}
-        return [a for a in legal if a == "pass" or a in keep]
-
-    # ----- playouts ---------------------------------------------------------------
-    def playout_action(self, match, rng: random.Random) -> str:
         phase = match.phase
+        if phase == tn.PLAY_PHASE:
+            return self._play_candidates(match, legal)
+        if phase == tn.AUCTION and len(legal) > 4:
+            bids = [a for a in legal if a != "pass"]
+            keep = {bids[0], bids[min(1, len(bids) - 1)], bids[min(2, len(bids) - 1)],
+                    bids[min(4, len(bids) - 1)]}
+            return [a for a in legal if a == "pass" or a in keep]
+        if phase == tn.TRUMP:
+            held = {SUIT_OF[c] for c in match.hands[match.bidder]}
+            return [a for a in legal if SUITS.index(a[-1]) in held]
+        return legal
+
+    @staticmethod
+    def _play_candidates(match, legal: list[str]) -> list[str]:
+        """Equal cards (same suit and points, nothing left between them) count
+        once; no trumping or asking over a partner's trick for nothing."""
+        seat = match.turn
+        trick = match.trick
+        hand = match.hands[seat]
+        gone = TwentyNineSearch._gone(match) | _mask(hand)
+        out = []
+        cards = []
+        for a in legal:
+            if a[0] == "p" and a[1] == "l":
+                cards.append(tn.ACTIONS[a][1])
+            else:
+                out.append(a)
+        keep = []
+        for c in sorted(cards):
+            if keep:
+                prev = keep[-1]
+                if SUIT_OF[prev] == SUIT_OF[c] and POINTS[prev] == POINTS[c] \
+                        and gone & ABOVE[c] | (1 << prev) | ABOVE[prev] == ABOVE[c]:
+                    continue
+            keep.append(c)
+        if trick and match.single is None:
+            power = match.trump if match.revealed else None
+            pos = tn.winning_position(trick, PER_SUIT, power)
+            best = trick[pos]
+            last = len(trick) == 3
+            if match.trick_seats[pos] % 2 == seat % 2:
+                led = SUIT_OF[trick[0]]
+                if power is not None and led != power:
+                    useless = [c for c in keep if SUIT_OF[c] == power
+                               and (SUIT_OF[best] == power or last)]
+                    if useless and len(useless) < len(keep):
+                        keep = [c for c in keep if c not in useless]
+                if "reveal-trump" in out:
+                    out.remove("reveal-trump")
+        return [PLAY[c] for c in keep] + out
+
+    # ----- playouts -------------------------------------------------------------------
+    def playout_action(self, match, rng: random.Random) -> str:
         legal = match.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        phase = match.phase
         if phase == tn.PLAY_PHASE:
-            return self._play(match, legal, rng)
+            if "show-marriage" in legal:
+                return "show-marriage"
+            trick = match.trick
+            single = match.single is not None
+            trump = None if single else match.trump
+            bidder = -4 if single else match.bidder
+            power = trump if match.revealed else None
+            pos = tn.winning_position(trick, PER_SUIT, power) if trick else 0
+            card = choose_card(match.turn, match.hands[match.turn], trick, match.trick_seats, pos,
+                               trump, match.revealed, bidder,
+                               3 if match.single is not None else 4, match.asker,
+                               self._gone(match) | _mask(match.hands[match.turn]),
+                               match.options["caller_must_trump"], rng)
+            if match.single is not None and card == REVEAL:
+                card = min(match._playable(match.turn)[0], key=lambda c: (POINTS[c], -c))
+            action = "reveal-trump" if card == REVEAL else PLAY[card]
+            return action if action in legal else legal[0]
         if phase == tn.AUCTION:
-            return self._bid(match, legal, rng)
+            action = bid_action(match, rng)
+            return action if action in legal else "pass"
         if phase == tn.TRUMP:
-            hand = match.hands[match.bidder]
-            return tn.CHOOSE[self._guess_trump(hand, None, rng)]
-        return "pass"
+            return tn.CHOOSE[best_suit(match.hands[match.bidder][:4])]
+        return round_action(match, rng)
 
     @staticmethod
-    def _strength(hand: list[int]) -> int:
-        """A bid this first packet supports (the rule bot's yardstick)."""
-        points = sum(POINTS[c] for c in hand)
-        counts = [0, 0, 0, 0]
-        for c in hand:
-            counts[c // PER_SUIT] += 1
-        jacks = sum(1 for c in hand if c % PER_SUIT == 0)
-        return 10 + points + 2 * (max(counts) - 1) + jacks
+    def _gone(match) -> int:
+        """Mask of the cards played this deal."""
+        return match.played_mask
 
-    def _bid(self, match, legal: list[str], rng: random.Random) -> str:
-        seat = match.turn
-        limit = self._strength(match.hands[seat]) + rng.randint(-1, 1)
-        if match.holder is None:
-            return tn.BID[MIN_BID] if limit >= MIN_BID else "pass"
-        if match.holder == seat:
-            return tn.BID[match.bid] if match.bid <= limit else "pass"
-        if match.holder % 2 == seat % 2:
-            return "pass"
-        wanted = match.bid + 1
-        return tn.BID[wanted] if wanted <= limit and tn.BID[wanted] in legal else "pass"
+    def play_out(self, w, rng) -> None:
+        """Play the world ``w`` to the end of its deal with the policy: rounds
+        through the match, card play in a tight loop; the score moves as the
+        engine would move it (``w`` is a throwaway clone)."""
+        deal = w.deal_index
+        while w.phase != tn.PLAY_PHASE:
+            if w.deal_over_since(deal):
+                return
+            w.apply_fast(self.playout_action(w, rng))
+        hands = w.hands
+        trick = w.trick
+        seats = w.trick_seats
+        trump = w.trump
+        revealed = w.revealed
+        bidder = w.bidder
+        single = w.single
+        skip = w.skip
+        if single is not None:
+            bidder = -4                 # no trump in a single hand: nobody knows one
+            trump = None
+        n_active = 3 if single is not None else 4
+        asker = w.asker
+        points = w.points
+        opts = w.options
+        must_trump = opts["caller_must_trump"]
+        trick_rule = opts["marriage_rule"] == "after-reveal-trick"
+        tricks_done = w.tricks_done
+        teams = w.trick_teams
+        reveal_trick = w.reveal_trick
+        marriage = w.marriage_team
+        gone = self._gone(w)
+        masks = [_mask(h) for h in hands]
+        turn = w.turn
+        pos = tn.winning_position(trick, PER_SUIT, trump if revealed else None) if trick else 0
+        rand = rng.random
+        while True:
+            hand = hands[turn]
+            if revealed and marriage is None and single is None:
+                kq = 48 << (trump * 8)
+                if masks[turn] & kq == kq and (not trick_rule or (turn & 1) in teams[reveal_trick:]):
+                    marriage = turn & 1
+            known = gone | masks[turn]
+            card = choose_card(turn, hand, trick, seats, pos, trump, revealed, bidder, n_active,
+                               asker, known, must_trump, rng)
+            if card == REVEAL:
+                if single is not None:
+                    card = min(hand, key=lambda c: (POINTS[c], -c))   # never asked: void, any card
+                else:
+                    revealed = True
+                    reveal_trick = tricks_done
+                    asker = turn
+                    if trick:
+                        pos = tn.winning_position(trick, PER_SUIT, trump)
+                    if marriage is None:
+                        kq = 48 << (trump * 8)
+                        if masks[turn] & kq == kq and (
+                                not trick_rule or (turn & 1) in teams[reveal_trick:]):
+                            marriage = turn & 1
+                    card = choose_card(turn, hand, trick, seats, pos, trump, revealed, bidder, n_active,
+                                       asker, known, must_trump, rng)
+            hand.remove(card)
+            if not trick:
+                pos = 0
+            else:
+                best = trick[pos]
+                if SUIT_OF[card] == SUIT_OF[best]:
+                    if card < best:
+                        pos = len(trick)
+                elif revealed and SUIT_OF[card] == trump:
+                    pos = len(trick)
+            trick.append(card)
+            seats.append(turn)
+            gone |= 1 << card
+            masks[turn] &= ~(1 << card)
+            if asker == turn:
+                asker = None
+            if len(trick) < n_active:
+                turn = (turn + 1) & 3
+                if turn == skip:
+                    turn = (turn + 1) & 3
+                continue
+            winner = seats[pos]
+            team = winner & 1
+            pts = 0
+            for c in trick:
+                pts += POINTS[c]
+            tricks_done += 1
+            if tricks_done == 8 and opts["last_trick_point"]:
+                pts += 1
+            points[team] += pts
+            teams.append(team)
+            trick = []
+            seats = []
+            asker = None
+            if single is not None and team != single & 1:
+                break
+            if tricks_done == 8:
+                break
+            turn = winner
+        # score the deal as the engine does
+        w.tricks_done = tricks_done
+        w.marriage_team = marriage
+        if single is not None:
+            team = single & 1
+            made = tricks_done == 8 and teams.count(team) == 8
+            delta = 3 if made else -3
+        else:
+            team = bidder & 1
+            made = points[team] >= w.target()
+            delta = w.multiplier if made else -w.multiplier
+        score = w.score
+        score[team] += delta
+        goal = opts["target"]
+        if score[team] >= goal:
+            w.finished, w.winner = True, team
+        elif score[team] <= -goal:
+            w.finished, w.winner = True, 1 - team
+        w.deal_index += 1
 
-    def _play(self, match, legal: list[str], rng: random.Random) -> str:
-        seat = match.turn
-        trick = match.trick
-        cards = [tn.ACTIONS[a][1] for a in legal if a[0] == "p" and a[1] == "l"]
-        if not cards:
-            return legal[0]
-        if "reveal-trump" in legal and trick and rng.random() < 0.5:
-            return "reveal-trump"
-        if "show-marriage" in legal:
-            return "show-marriage"
-        if not trick:
-            # lead: a high card of a side suit, now and then anything
-            if rng.random() < 0.25:
-                return tn.PLAY[rng.choice(cards)]
-            return tn.PLAY[min(cards, key=lambda c: (c % PER_SUIT, rng.random()))]
-        power = match.trump if match.revealed and match.single is None else None
-        best_pos = tn.winning_position(trick, PER_SUIT, power)
-        best = trick[best_pos]
-        partner_wins = match.trick_seats[best_pos] % 2 == seat % 2
-        led = trick[0] // PER_SUIT
-        if partner_wins:
-            return tn.PLAY[max(cards, key=lambda c: (POINTS[c] if len(trick) == 3 else -POINTS[c],
-                                                      c % PER_SUIT))]
-        winners = [c for c in cards if (_suit(c) == _suit(best) and c < best)
-                   or (power is not None and _suit(c) == power and _suit(best) != power)]
-        if winners and (len(trick) == 3 or any(POINTS[c] for c in trick) or rng.random() < 0.5):
-            return tn.PLAY[max(winners)]          # the cheapest card that wins
-        return tn.PLAY[min(cards, key=lambda c: (POINTS[c], _suit(c) == power, -(c % PER_SUIT)))]
+    # ----- values -------------------------------------------------------------------
+    def outcome(self, match, view: dict) -> tuple[list[float], list[float]]:
+        if not match.deal_over_since(view["deal_index"]):
+            self.play_out(match, self._playout_rng(view))
+        start = view["score"]
+        target = view["options"]["target"]
+        gain0 = match.score[0] - start[0] - match.score[1] + start[1]
+        points = match.points
+        total = points[0] + points[1] or 1
+        if match.finished:
+            chance0 = 1.0 if match.winner == 0 else 0.0
+        else:
+            chance0 = win_chance(match.score, target, 0)
+        base0 = self._base_chance(view)
+        sharp = self.sharpness
+        cw = self.card_weight
+        r0 = 0.5 + sharp * (chance0 - base0)
+        r1 = 0.5 - sharp * (chance0 - base0)
+        r0 = 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
+        r1 = 0.0 if r1 < 0.0 else (1.0 if r1 > 1.0 else r1)
+        r0 = (1.0 - cw) * r0 + cw * points[0] / total
+        r1 = (1.0 - cw) * r1 + cw * points[1] / total
+        return [r0, r1, r0, r1], [gain0, -gain0, gain0, -gain0]
+
+    def _base_chance(self, view: dict) -> float:
+        if getattr(self, "_base_view", None) is not view:
+            self._base_view = view
+            self._base = win_chance(view["score"], view["options"]["target"], 0)
+        return self._base
+
+    def _playout_rng(self, view: dict) -> random.Random:
+        """The playouts' generator for one decision: seeded from the view's place
+        in the match (never from hidden cards), so a search is repeatable."""
+        if getattr(self, "_rng_view", None) is not view:
+            self._rng_view = view
+            self._rng = random.Random(f"29/{view['deal_index']}/{len(view['actions'])}/"
+                                      f"{view['seat']}/{','.join(sorted(view['hand']))}")
+        return self._rng

@@ -127,10 +127,58 @@ class Match(BaseMatch):
         self.trick_teams: list[int] = []           # winning team of each trick, in order
         self.history: list[tuple[list[int], list[int], int]] = []
         self.points = [0, 0]
+        self.played_mask = 0                       # bit c set once card c is played (for search)
         self.made: bool | None = None
         for seat in self.order:
             self.emit("dealt", seat, private_to=seat, hidden=("cards",), packet=1,
                       count=4, cards=[DECK.names[c] for c in self.hands[seat]])
+
+    # ----- search support ------------------------------------------------------
+    lean = False        # a search world: the next deal is not dealt (see _begin_next_deal)
+
+    @classmethod
+    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+        """A sampled world for search (see the base); it is ``lean``: when its
+        deal ends the score moves but no next deal is dealt, since a search
+        never looks past the deal."""
+        match = super().from_world(view, setup, actions)
+        match.lean = True
+        return match
+
+    def _begin_next_deal(self, same_dealer: bool = False) -> None:
+        if not self.lean:
+            super()._begin_next_deal(same_dealer)
+            return
+        self.deal_index += 1
+        self.deal_log = []
+        self._legal_cache = None
+        self.phase = None
+
+    def clone(self, record: bool = False) -> "Match":
+        """The base clone, done field by field (search clones a world every
+        iteration): every list of the deal copied, nothing else shared that
+        changes."""
+        if record:
+            return super().clone(record)
+        other = object.__new__(type(self))
+        d = dict(self.__dict__)
+        d["score"] = self.score[:]
+        d["listeners"] = []
+        d["record"] = False
+        d["records"] = []
+        d["deal_log"] = self.deal_log[:]
+        d["_legal_cache"] = None
+        d["hands"] = [h[:] for h in self.hands]
+        d["second"] = [h[:] for h in self.second]
+        d["calls"] = self.calls[:]
+        d["queue"] = self.queue[:]
+        d["trick"] = self.trick[:]
+        d["trick_seats"] = self.trick_seats[:]
+        d["trick_teams"] = self.trick_teams[:]
+        d["history"] = self.history[:]
+        d["points"] = self.points[:]
+        other.__dict__ = d
+        return other
 
     def _copy_deal_state(self, other: "Match") -> None:
         other.order = self.order
@@ -378,6 +426,7 @@ class Match(BaseMatch):
     def _play(self, card: int) -> None:
         seat = self.turn
         self.hands[seat].remove(card)
+        self.played_mask |= 1 << card
         self.trick.append(card)
         self.trick_seats.append(seat)
         if self.asker == seat:
