@@ -63,10 +63,17 @@ def test_rejects_a_truco_already_lost():
     assert view["seat"] == 0 and "accept" in view["legal"]
     for seed in range(20):
         assert TrucoArgentinoBot(seed, bluff_rate=1.0).choose(view) == "reject"
-    # the same trick 3 led with the 3O instead: not lost, worth accepting
+    # trick 3 led with the 3O instead: seat 1 calls having seen our last card, so he
+    # calls to be paid (a 1E, 1B, 7E or 7O beats it; another 3 gives him the hand):
+    # a sound player refuses. (This test used to want "accept" here: the blunder of
+    # issue 12 point 7, 48 of 48 such trucos lost in rule-vs-rule play.)
     hands = [["5O", "6O", "3O"], ["1E", "4C", "12C"]]
     view = _view(["play 5O", "play 1E", "play 4C", "play 6O", "play 3O", "call truco"], hands)
-    assert TrucoArgentinoBot(0, bluff_rate=0.0).choose(view) in ("accept", "call retruco")
+    assert TrucoArgentinoBot(0, bluff_rate=0.0).choose(view) == "reject"
+    # led with the 1E, nothing can beat it: take the points, and more
+    hands = [["5O", "6O", "1E"], ["1B", "4C", "12C"]]
+    view = _view(["play 5O", "play 1B", "play 4C", "play 6O", "play 1E", "call truco"], hands)
+    assert TrucoArgentinoBot(0, bluff_rate=0.0).choose(view) == "call retruco"
 
 
 def test_no_bluff_with_a_lost_hand():

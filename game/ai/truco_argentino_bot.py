@@ -2,11 +2,18 @@
 
 It reads only its seat's view. Envido: the chance that its team's value wins,
 from the distribution of envido values of all 3-card hands, sharpened when
-the other team has called (a call shows points). Truco: the chance of winning
-the hand from its cards against the cards not seen yet and the tricks already
-played. It bluffs now and then (``bluff_rate``, seeded), never accepts a
-truco it has already lost, never raises when the extra points cannot help it,
-and plays its cards to win cheaply, keep the strong card and use pardas.
+the other team has called (a call shows points, a raise over our own call
+more). Truco: the chance of winning the hand from its cards against the cards
+not seen yet and the tricks already played. Calls are a mixed policy: about
+``bluff_rate`` of its calls (a quarter by default, which leaves a caller's
+opponent indifferent to calling a truco or an envido) are bluffs made with a
+weak hand, so a call does not give its hand away. It never accepts a truco
+once the caller has seen every card of ours (he calls only when he has won),
+accepts an envido or a falta by pot odds (refusing a falta costs the refusal,
+accepting risks the falta: a cheap falta is defended with the better half of
+hands, so a bluffed falta does not pay), never accepts a bet as a "bluff",
+never raises when the extra points cannot help it, and plays its cards to win
+cheaply, keep the strong card and use pardas.
 """
 from __future__ import annotations
 
@@ -39,8 +46,15 @@ def _cdf(v: int, at_least: int = 0) -> float:
     return (CDF[v] - base) / (1.0 - base)
 
 
-# the envido an opponent shows by calling (a mixture: bluffs happen)
-SHOWN = {"envido": 25, "real envido": 28, "falta envido": 30}
+# the envido an opponent shows by opening, and by raising over our call
+# (a mixture with bluffs: see _p_envido)
+SHOWN = {"envido": 25, "real envido": 28, "falta envido": 29}
+SHOWN_RAISE = {"envido": 29, "real envido": 30, "falta envido": 31}
+# value calls: envido opened with p > 0.55 (about 27 points in 1v1), truco
+# called with p >= 0.72; bluff chances per weak hand are scaled by how often
+# value hands come against how often weak ones do (measured in rule play)
+ENVIDO_VALUE_VS_WEAK = 1.6 * (1.0 - CDF[26]) / CDF[19]
+TRUCO_VALUE_VS_WEAK = 1.7
 TRUCO_LEVEL = {"truco": 2, "retruco": 3, "vale cuatro": 4}
 
 
@@ -68,9 +82,18 @@ def _outcome(results: list, mano_us: bool) -> int:
 class TrucoArgentinoBot(Bot):
     name = "rule"
 
-    def __init__(self, seed: int = 0, bluff_rate: float = 0.08) -> None:
+    def __init__(self, seed: int = 0, bluff_rate: float = 0.25) -> None:
         super().__init__(seed)
         self.bluff_rate = bluff_rate
+
+    def _bluff(self, value_vs_weak: float) -> bool:
+        """Whether to bluff with a weak hand now: often enough that about
+        ``bluff_rate`` of all calls are bluffs."""
+        share = self.bluff_rate
+        if share <= 0:
+            return False
+        chance = 1.0 if share >= 1 else share / (1.0 - share) * value_vs_weak
+        return self.rng.random() < chance
 
     # ----- the decision ---------------------------------------------------------
     def choose(self, view: dict) -> str:
@@ -198,9 +221,10 @@ class TrucoArgentinoBot(Bot):
         return total
 
     # ----- envido -----------------------------------------------------------------
-    def _p_envido(self, view: dict, ctx: dict, shown: int) -> float:
+    def _p_envido(self, view: dict, ctx: dict, shown: int, trust: float = 0.75) -> float:
         """Chance our team wins the envido with this seat's points; ``shown`` is
-        what the other team's calls suggest (0: nothing)."""
+        what the other team's calls suggest (0: nothing): their caller holds at
+        least that with chance ``trust``, anything else (a bluff)."""
         mine = view["envido_points"]
         n = ctx["n"]
         mano = view["mano"]
@@ -211,7 +235,7 @@ class TrucoArgentinoBot(Bot):
             strict = (opp - mano) % n < dist          # the opponent is nearer mano: ties lose
             v = mine - 1 if strict else mine
             if i == 0 and shown:
-                q = 0.7 * _cdf(v, shown) + 0.3 * _cdf(v)
+                q = trust * _cdf(v, shown) + (1 - trust) * _cdf(v)
             else:
                 q = _cdf(v)
             p *= q
@@ -232,20 +256,38 @@ class TrucoArgentinoBot(Bot):
             return None
         mine = view["envido_points"]
         p = self._p_envido(view, ctx, 0)
-        bluff = self.rng.random() < self.bluff_rate
         if mine >= 31 and p > 0.8 and "call falta envido" in legal and \
                 self._falta(view, ctx, True) <= 6 + ctx["need_them"] // 3:
             return "call falta envido"
         if mine >= 30 and p > 0.75:
             return "call real envido"
-        if p > 0.55 or (bluff and mine < 20):
+        if p > 0.55:
             return "call envido"
+        if mine < 20 and self._bluff(ENVIDO_VALUE_VS_WEAK):
+            calls = ["call envido", "call envido", "call real envido"]
+            if "call falta envido" in legal and \
+                    self._falta(view, ctx, True) <= 6 + ctx["need_them"] // 3:
+                calls.append("call falta envido")
+            return self.rng.choice(calls)
         return None
 
     def _envido_answer(self, view: dict, ctx: dict, legal: list) -> str:
         chain = view["envido"]["chain"]
-        shown = max(SHOWN[c] for c in chain)
-        p = self._p_envido(view, ctx, shown)
+        team = ctx["team"]
+        ours = False
+        shown = 0
+        trust = 0.75
+        for s, act in view["calls"]:            # the envido calls, in order
+            kind = act[5:] if act.startswith("call ") else None
+            if kind not in SHOWN:
+                continue
+            if s % 2 == team:
+                ours = True
+            elif ours:                          # a raise over our call: seldom a bluff
+                shown, trust = max(shown, SHOWN_RAISE[kind]), 0.9
+            else:
+                shown = max(shown, SHOWN[kind])
+        p = self._p_envido(view, ctx, shown, trust)
         mine = view["envido_points"]
         has_falta = "falta envido" in chain
         worth = sum(2 if c == "envido" else 3 for c in chain if c != "falta envido")
@@ -259,7 +301,6 @@ class TrucoArgentinoBot(Bot):
             loss *= 2
         if refused >= ctx["need_them"]:        # refusing hands them the chico anyway
             return "accept"
-        bluff = self.rng.random() < self.bluff_rate
         if p > 0.85 and "call falta envido" in legal and mine >= 31 \
                 and self._falta(view, ctx, True) >= worth:
             return "call falta envido"
@@ -267,8 +308,14 @@ class TrucoArgentinoBot(Bot):
             return "call real envido"
         if p > 0.7 and "call envido" in legal:
             return "call envido"
-        if p * gain - (1 - p) * loss > -refused or bluff and not has_falta:
+        if p * gain - (1 - p) * loss > -refused:
             return "accept"
+        if has_falta and loss < ctx["need_them"]:
+            # a falta is bluffed whenever refusing it is a habit: defend with
+            # the hands that beat most bluffs, as often as the price requires
+            defend = loss / (loss + refused)
+            if _cdf(mine) >= min(defend, 0.9):
+                return "accept"
         return "reject"
 
     # ----- flor ---------------------------------------------------------------------
@@ -293,7 +340,7 @@ class TrucoArgentinoBot(Bot):
         p = self._p_hand(ctx)
         if p >= 0.72:
             return call
-        if 0.0 < p < 0.35 and len(ctx["results"]) < 2 and self.rng.random() < self.bluff_rate:
+        if 0.0 < p < 0.35 and len(ctx["results"]) < 2 and self._bluff(TRUCO_VALUE_VS_WEAK):
             return call
         return None
 
@@ -304,14 +351,25 @@ class TrucoArgentinoBot(Bot):
             return "reject"                    # already lost: do not pay more
         if called - 1 >= ctx["need_them"]:
             return "accept"                    # refusing hands them the chico
+        sizes = view["hand_sizes"]
+        if all(sizes[s] == 0 for s in range(ctx["n"]) if s % 2 == ctx["team"]
+               and s not in view["folded"]):
+            # every card of ours is down: the caller knows whether he wins,
+            # and calls to be paid; only a sure win is worth it
+            if p >= 0.999:
+                raise_ = next((a for a in legal if a in ("call retruco", "call vale cuatro")), None)
+                return raise_ or "accept"
+            return "reject"
         raise_ = next((a for a in legal if a in ("call retruco", "call vale cuatro")), None)
         if raise_ and p >= 0.9 and ctx["need_us"] > called:    # their call shows cards
             return raise_
         threshold = {2: 0.4, 3: 0.45, 4: 0.5}[called]
         if called >= ctx["need_them"]:
             threshold += 0.1                   # losing it would end the chico
-        if p >= threshold or self.rng.random() < self.bluff_rate * 0.5:
+        if p >= threshold:
             return "accept"
+        if p >= threshold - 0.12 and self.rng.random() < 0.3:
+            return "accept"                    # mixed near the line: calls are not free bluffs
         return "reject"
 
     # ----- cards ----------------------------------------------------------------------

@@ -187,6 +187,8 @@ def parse_setup(players: int, entry: dict, options: dict, where: str) -> dict:
 
 
 _RANGE40 = range(40)
+# the deal after a search world's (never played): one card at a time from the top
+_NEXT_DEAL = {n: {"hands": [list(range(s, 3 * n, n)) for s in range(n)]} for n in PLAYERS}
 
 
 class Match(BaseMatch):
@@ -212,6 +214,23 @@ class Match(BaseMatch):
 
     def score_size(self) -> int:
         return 2
+
+    @classmethod
+    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+        """Search's world (see the base class). Its next deal is never looked
+        at (playouts stop at the end of this one), so it is scripted instead
+        of shuffled: the same deal for every world, at no cost."""
+        match = super().from_world(view, setup, actions)
+        match.setups = [None] * (match.deal_index + 1) + [_NEXT_DEAL[match.players]]
+        return match
+
+    def restore_match_state(self, view: dict) -> None:
+        """Search's worlds: the score and the chicos won so far (§10). The
+        deal is replayed from its start, so the score is taken as it was before
+        it (the view's score less what this deal has scored: envido, flor)."""
+        super().restore_match_state(view)
+        self.score = [view["score"][t] - view["points"][t] for t in (0, 1)]
+        self.chicos_won = list(view["chicos"])
 
     # ----- dealing ----------------------------------------------------------
     def shuffled_setup(self, rng) -> dict:
