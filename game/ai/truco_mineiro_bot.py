@@ -177,7 +177,7 @@ class _Table:
 class TrucoMineiroBot(Bot):
     name = "rule"
 
-    def __init__(self, seed: int = 0, bluff_rate: float = 0.12, caution: float = 0.9,
+    def __init__(self, seed: int = 0, bluff_rate: float = 0.35, caution: float = 0.9,
                  margin: float = 0.05, dez_margin: float = 0.0) -> None:
         super().__init__(seed)
         self.bluff_rate = bluff_rate
@@ -237,6 +237,10 @@ class TrucoMineiroBot(Bot):
             return "accept"
         if p <= 0.0:
             return "reject"                  # already lost
+        if self._nothing_left(view):
+            # every card still to come is the callers': they know how the hand
+            # ends, so the call is a sure thing unless ours cannot be beaten
+            return "accept" if p >= 1.0 else "reject"
         if theirs + asked >= TARGET and raise_to:
             return raise_to if p >= 0.5 else ("accept" if p >= 0.45 else "reject")
         believed = p * self.caution
@@ -246,6 +250,12 @@ class TrucoMineiroBot(Bot):
         if theirs + asked >= TARGET:         # losing it loses the match
             threshold = max(threshold, 0.45)
         return "accept" if believed >= threshold else "reject"
+
+    @staticmethod
+    def _nothing_left(view: dict) -> bool:
+        """Whether this seat's pair has played all its cards."""
+        team = view["seat"] % 2
+        return sum(n for s, n in enumerate(view["hand_sizes"]) if s % 2 == team) == 0
 
     # ----- cards ---------------------------------------------------------------------
     def _play(self, view: dict, table: _Table, legal: list[str]) -> str:

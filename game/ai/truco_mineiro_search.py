@@ -1,0 +1,679 @@
+"""What the search needs to know of Truco Mineiro.
+
+Worlds (:meth:`TrucoMineiroSearch.deal`): the seat's own cards are known (in
+a blind mão de ferro they are not: its own hand is dealt like everybody
+else's), so are every card played and, in a 4-player mão de dez, the
+partner's hand; nobody has to follow suit, so no void is ever shown. The rest
+of the 40-card pack is shuffled into the hidden hands and the undealt stock.
+Soft inference then weighs each deal by how likely the bets seen were with
+those cards (:class:`BetEvidence`): a seat that called truco, raised, accepted
+a call or played a mão de dez more likely holds a strong hand, and a seat that
+could have called and played a card instead less likely holds a very strong
+one. Draws are kept with that likelihood (rejection sampling, no engine
+work), so a bluff stays possible in every world set, only rarer.
+
+Playouts (:meth:`playout_action`) play a club player's policy for every
+decision, each seat reading only its own cards and the table (never another
+seat's hidden cards, so bluffs can work in a playout as at the table): calls
+and answers by an estimate of the hand's chances (:func:`equity`) with noise
+and a few bluffs, the mão de dez by the same estimate, cards by "win cheaply,
+else throw the lowest, never beat the partner for nothing".
+
+Values (:meth:`outcome`): what a deal's result does to the chance of winning
+the match (:func:`match_chance`, a small model of the race to 12), so that
+points matter more near 12, a mão de dez is judged by the match and a
+decided deal still prefers more points.
+
+A blind mão de ferro is searched over positions: the worlds are built as
+:class:`SearchMatch`, whose legal plays in a blind hand are the view's
+``play #i`` (the card at that position in that world), so the chosen action is
+always one of the view's.
+"""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+from game.games import truco_mineiro as tm
+from game.games.truco_mineiro import (BLIND_PLAY, CALL, DECIDE, N_CARDS, NAMES, PLAY, PLAY_PHASE,
+                                      REFUSED, STEP_NAMES, STRENGTH, TARGET, TIE, VALUES)
+
+from .search.game import SearchGame
+
+CARD = tm.DECK.index
+
+# ----- a hand's chances, from one seat's point of view ------------------------------
+
+_COUNT = [0] * 15
+for _c in range(N_CARDS):
+    _COUNT[STRENGTH[_c]] += 1
+# chance a card of each class beats one random other card of the pack (a tie counts half)
+BEAT = [0.0] * 15
+for _k in range(1, 15):
+    BEAT[_k] = (sum(_COUNT[:_k]) + 0.5 * (_COUNT[_k] - 1)) / (N_CARDS - 1)
+PARTNER_GUESS = 0.3          # chance an unseen partner takes a trick on its own
+W, L, T = 1, 2, 3            # trick results from one pair's point of view
+
+
+def _decided(res: tuple, triple: int) -> int:
+    """The hand's result from ``res`` (W/L/T per trick), 0 if still open.
+    ``triple`` is the result of three ties for this pair (W, L or T = nobody)."""
+    n = len(res)
+    if n < 2:
+        return 0
+    r0, r1 = res[0], res[1]
+    if n == 2:
+        if r0 == r1 and r0 != T:
+            return r0
+        if r0 == T and r1 != T:
+            return r1
+        if r1 == T and r0 != T:
+            return r0
+        return 0
+    if res[2] != T:
+        return res[2]
+    if r0 != T:
+        return r0
+    return triple
+
+
+def _future_q(players: int, cls: int) -> float:
+    b = BEAT[cls] if cls else 0.0
+    if players == 2:
+        return b
+    return 1 - (1 - b * b) * (1 - PARTNER_GUESS)
+
+
+@lru_cache(maxsize=None)
+def _rest(players: int, future: tuple, res: tuple, triple: int) -> float:
+    """Chance of the hand for tricks ``res`` and ``future`` (our classes, best
+    first, one per trick to come)."""
+    done = _decided(res, triple)
+    if done:
+        return 1.0 if done == W else (0.0 if done == L else 0.5)
+    if len(res) >= 3 or not future:
+        return 0.5 if len(res) < 3 else 0.0
+    q = _future_q(players, future[0])
+    rest = future[1:]
+    return q * _rest(players, rest, res + (W,), triple) + (1 - q) * _rest(players, rest, res + (L,), triple)
+
+
+@lru_cache(maxsize=None)
+def equity(players: int, hand: tuple, res: tuple, ours: int, theirs: int, opps_left: int,
+           partner_left: bool, to_play: bool, triple: int) -> float:
+    """A seat's chance of winning the hand, from its cards only.
+
+    ``hand``: its classes (best first); ``res``: the finished tricks; the trick
+    in progress: best class of each pair so far, opponents and partner still to
+    play in it, and whether this seat still plays in it (then it picks its best
+    card for it). Cheap after the first call (memoised)."""
+    if not to_play:
+        return _trick_then(players, hand, res, ours, theirs, opps_left, partner_left, triple)
+    best = 0.0
+    seen = set()
+    for i, cls in enumerate(hand):
+        if cls in seen:
+            continue
+        seen.add(cls)
+        rest = hand[:i] + hand[i + 1:]
+        p = _trick_then(players, rest, res, max(ours, cls), theirs, opps_left, partner_left, triple)
+        if p > best:
+            best = p
+    return best
+
+
+def _trick_then(players, future, res, ours, theirs, opps_left, partner_left, triple) -> float:
+    if not ours and not theirs and not opps_left and not partner_left:
+        return _rest(players, future, res, triple)          # no trick in progress
+    if not opps_left and not partner_left:                   # its result is known
+        r = W if ours > theirs else (T if ours == theirs else L)
+        return _rest(players, future, res + (r,), triple)
+    if ours > theirs:
+        base = BEAT[ours] ** opps_left
+    elif ours and ours == theirs:
+        base = 0.5 * BEAT[ours] ** opps_left
+    else:
+        base = 0.0
+    q = 1 - (1 - base) * (1 - PARTNER_GUESS) if partner_left else base
+    return q * _rest(players, future, res + (W,), triple) + (1 - q) * _rest(players, future, res + (L,), triple)
+
+
+def _res_for(results: list, team: int) -> tuple:
+    return tuple(T if r == TIE else (W if r == team else L) for r in results)
+
+
+def _triple_for(match, team: int) -> int:
+    if not match._triple_tie_dealer:
+        return T
+    return W if match.dealer % 2 == team else L
+
+
+def seat_equity(match, seat: int) -> float:
+    """The chance ``seat`` gives its pair's hand, reading only its own cards
+    and the table of the world ``match``."""
+    team = seat % 2
+    n = match.players
+    hand = tuple(sorted((STRENGTH[c] for c in match.hands[seat]), reverse=True))
+    ours = theirs = 0
+    for s, c in zip(match.trick_seats, match.trick):
+        k = STRENGTH[c]
+        if s % 2 == team:
+            ours = max(ours, k)
+        else:
+            theirs = max(theirs, k)
+    played = len(match.trick)
+    to_play = False
+    opps = 0
+    partner = False
+    for i in range(n - played):                 # who still plays in the trick (all, if none has)
+        s = (match.turn + i) % n
+        if s == seat:
+            to_play = bool(hand)
+        elif s % 2 == team:
+            partner = True
+        else:
+            opps += 1
+    return equity(n, hand, _res_for(match.results, team), ours, theirs, opps, partner, to_play,
+                  _triple_for(match, team))
+
+
+# ----- the race to 12 -------------------------------------------------------------------
+
+# How often a deal is won with each value (either pair alike), from rule-vs-rule play.
+_DEAL_VALUES = ((2, 0.62), (4, 0.26), (6, 0.08), (10, 0.03), (12, 0.01))
+
+
+@lru_cache(maxsize=None)
+def match_chance(mine: int, theirs: int) -> float:
+    """Chance a pair on ``mine`` points wins the match against ``theirs``
+    (a small model: deals of the values above, either pair alike; the mão de
+    dez and mão de ferro as they are played)."""
+    if mine >= TARGET:
+        return 1.0
+    if theirs >= TARGET:
+        return 0.0
+    if mine == 10 and theirs == 10:
+        return 0.5
+    if mine == 10:          # our mão de dez: we play it and win 4, or they win 4, or we run (2 to them)
+        return 0.4 + 0.35 * match_chance(mine, theirs + 4) + 0.25 * match_chance(mine, theirs + 2)
+    if theirs == 10:
+        return 1 - match_chance(theirs, mine)
+    total = 0.0
+    for points, p in _DEAL_VALUES:
+        total += 0.5 * p * (match_chance(mine + points, theirs) + match_chance(mine, theirs + points))
+    return total
+
+
+@lru_cache(maxsize=None)
+def _span(mine: int, theirs: int) -> float:
+    """The largest change of pair 0's match chance one deal can make."""
+    base = match_chance(mine, theirs)
+    return max(match_chance(mine + 12, theirs) - base, base - match_chance(mine, theirs + 12), 1e-3)
+
+
+# ----- soft inference from bets --------------------------------------------------------
+
+def _sig(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+class BetEvidence:
+    """The bets of a deal so far, each with what its seat knew then, to weigh a
+    dealt world by how likely those bets were with its cards."""
+
+    # Fitted to rule-bot play (how often each bet is made per tenth of equity):
+    # calls come from every hand but twice as often from strong ones, accepts
+    # almost never from weak ones, a strong hand seldom waits.
+    CALL_AT, CALL_FLOOR = 0.63, 0.37
+    ACCEPT_AT = (0.38, 0.28)     # 2 players, 4 players (a partner helps)
+    ACCEPT_FLOOR = 0.03
+    DEZ_AT = 0.50
+    WIDTH = 0.07
+
+    def __init__(self, view: dict) -> None:
+        n = view["players"]
+        self.players = n
+        triple_dealer = view["options"]["triple_tie"] == "dealer"
+        self.events = []           # (seat, kind, played-before, res, ours, theirs, opps, partner, to_play, triple)
+        played = [[] for _ in range(n)]
+        trick: list = []
+        results: list = []
+        pending = 0                # step asked by a pending call
+        level = 0                  # accepted step
+        last_team = -1             # pair whose call was last accepted
+        value = 2
+        normal = view["special"] is None
+        score = view["score"]
+        for seat, action in view["actions"]:
+            team = seat % 2
+            mine, theirs = score[team], score[1 - team]
+            triple = (W if view["dealer"] % 2 == team else L) if triple_dealer else T
+            if action.startswith("play "):
+                if (normal and not pending and level < 4 and team != last_team
+                        and mine + value < TARGET and theirs + value < TARGET):
+                    self._add(seat, "quiet", played, trick, results, triple, n)
+                card = CARD.get(action[5:])
+                if card is None:
+                    continue
+                played[seat].append(card)
+                trick.append((seat, card))
+                if len(trick) == n:
+                    results.append(_trick_result(trick))
+                    trick = []
+                continue
+            if action.startswith("call "):
+                step = STEP_NAMES.index(action[5:])
+                if pending:                                   # accepts the pending step and raises
+                    level, value, last_team = pending, VALUES[pending], 1 - team
+                free = theirs + value >= TARGET               # they win the match with it anyway
+                if not free:
+                    self._add(seat, "raise" if pending else "call", played, trick, results, triple, n)
+                pending = step
+            elif action == "accept":
+                if pending:
+                    if theirs + REFUSED[pending] < TARGET:    # running would not lose the match
+                        self._add(seat, "accept", played, trick, results, triple, n)
+                    level, value, last_team = pending, VALUES[pending], 1 - team
+                    pending = 0
+                elif view["special"] == "mão de dez":
+                    self._add(seat, "dez", played, trick, results, triple, n)
+            elif action == "reject":
+                pending = 0
+
+    def _add(self, seat, kind, played, trick, results, triple, n) -> None:
+        team = seat % 2
+        ours = max((STRENGTH[c] for s, c in trick if s % 2 == team), default=0)
+        theirs = max((STRENGTH[c] for s, c in trick if s % 2 != team), default=0)
+        in_trick = {s for s, _ in trick}
+        to_play = opps = 0
+        partner = False
+        for s in range(n):                      # who still plays in the trick (all, if none has)
+            if s in in_trick:
+                continue
+            if s == seat:
+                to_play = True
+            elif s % 2 == team:
+                partner = True
+            else:
+                opps += 1
+        self.events.append((seat, kind, tuple(played[seat]), _res_for(results, team), ours, theirs,
+                            opps, partner, bool(to_play), triple))
+
+    def likelihood(self, hands: list) -> float:
+        """How likely the bets seen were if the seats held ``hands`` (dealt
+        hands, played cards included), relative to the likeliest."""
+        w = 1.0
+        n = self.players
+        for seat, kind, before, res, ours, theirs, opps, partner, to_play, triple in self.events:
+            held = tuple(sorted((STRENGTH[c] for c in hands[seat] if c not in before), reverse=True))
+            e = equity(n, held, res, ours, theirs, opps, partner, to_play and bool(held), triple)
+            if kind == "call":
+                w *= self.CALL_FLOOR + (1 - self.CALL_FLOOR) * _sig((e - self.CALL_AT) / self.WIDTH)
+            elif kind == "raise":
+                w *= self.CALL_FLOOR + (1 - self.CALL_FLOOR) * _sig((e - self.CALL_AT - 0.1) / self.WIDTH)
+            elif kind == "accept":
+                at = self.ACCEPT_AT[0 if n == 2 else 1]
+                w *= self.ACCEPT_FLOOR + (1 - self.ACCEPT_FLOOR) * _sig((e - at) / self.WIDTH)
+            elif kind == "dez":
+                if n == 4:                         # the deciding seat saw its partner's hand too
+                    mate = tuple(sorted((STRENGTH[c] for c in hands[(seat + 2) % 4]), reverse=True))
+                    e = 1 - (1 - e) * (1 - 0.8 * equity(n, mate, res, 0, 0, 0, False, True, triple))
+                w *= 0.1 + 0.9 * _sig((e - self.DEZ_AT) / self.WIDTH)
+            else:                                  # could call and played: strong hands call more
+                w *= 1 - 0.85 * _sig((e - 0.66) / 0.05)
+        return w
+
+
+def _trick_result(trick: list) -> int:
+    """Winning pair of a full trick, or TIE (§6)."""
+    best = -1
+    team = None
+    tied = False
+    for s, c in trick:
+        k = STRENGTH[c]
+        if k > best:
+            best, team, tied = k, s % 2, False
+        elif k == best and s % 2 != team:
+            tied = True
+    return TIE if tied else team
+
+
+# ----- worlds built for search ------------------------------------------------------------
+
+class SearchMatch(tm.Match):
+    """A sampled world: in a blind mão de ferro its plays are the view's
+    positions (``play #i``), each the card at that place in this world."""
+
+    positions = False
+
+    @classmethod
+    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "SearchMatch":
+        match = super().from_world(view, setup, actions)
+        match.positions = True
+        match._legal_cache = None
+        return match
+
+    def _legal(self) -> list[str]:
+        if self.positions and self.blind and not self.pending and self.phase == PLAY_PHASE:
+            return list(BLIND_PLAY[:len(self.hands[self.turn])])
+        return super()._legal()
+
+    def _apply(self, action: str) -> None:
+        if action[5] == "#" and action[0] == "p":
+            action = PLAY[self.hands[self.turn][int(action[6:])]]
+        super()._apply(action)
+
+
+class _Module:
+    Match = SearchMatch
+
+
+# ----- the adapter ----------------------------------------------------------------------------
+
+class TrucoMineiroSearch(SearchGame):
+    module = _Module
+    hard_iterations = 4000
+    expert_iterations = 13000
+    DRAWS = 24                  # draws per world at most before the likeliest is taken
+
+    def __init__(self, others: str = "bets") -> None:
+        self.others = others     # other seats in the tree: "bets" by policy, "policy" for all, "tree"
+        self.root_seat = -1
+        self.tree_rng = random.Random(0)
+        self._evidence_key = None
+        self._evidence: BetEvidence | None = None
+        self.draws = 0          # deals drawn / kept, for the reject rate
+        self.kept = 0
+
+    # ----- worlds -------------------------------------------------------------------------
+    def evidence(self, view: dict) -> BetEvidence:
+        key = (id(view), view["deal_index"], len(view["actions"]), view["seat"])
+        if key != self._evidence_key:
+            self._evidence_key = key
+            self._evidence = BetEvidence(view)
+        return self._evidence
+
+    def deal(self, view: dict, rng: random.Random):
+        n = view["players"]
+        seat = view["seat"]
+        played = [[] for _ in range(n)]
+        for t in view["tricks"]:
+            for s, c in t["cards"]:
+                played[s].append(CARD[c])
+        for s, c in view["trick"]:
+            played[s].append(CARD[c])
+        known = {s: [] for s in range(n)}      # cards still held that the seat sees
+        hidden = []
+        if not view["blind"]:
+            known[seat] = [CARD[c] for c in view["hand"]]
+        else:
+            hidden.append(seat)
+        partner_hand = view.get("partner_hand")
+        partner = (seat + 2) % n if n == 4 else None
+        if partner_hand is not None:
+            known[partner] = [CARD[c] for c in partner_hand]
+        for s in range(n):
+            if s != seat and not (s == partner and partner_hand is not None):
+                hidden.append(s)
+        seen = set()
+        for s in range(n):
+            seen.update(played[s])
+            seen.update(known[s])
+        pool = [c for c in range(N_CARDS) if c not in seen]
+        sizes = view["hand_sizes"]
+        evidence = self.evidence(view)
+        self.root_seat = seat
+        self.tree_rng = random.Random(rng.random())
+        best, best_w = None, -1.0
+        for _ in range(self.DRAWS):
+            self.draws += 1
+            rng.shuffle(pool)
+            hands = [None] * n
+            at = 0
+            for s in range(n):
+                if s in hidden:
+                    take = pool[at:at + sizes[s]]
+                    at += sizes[s]
+                    hands[s] = played[s] + take
+                else:
+                    hands[s] = played[s] + known[s]
+            w = evidence.likelihood(hands) if evidence.events else 1.0
+            if rng.random() < w:
+                best = hands
+                self.kept += 1
+                break
+            if w > best_w:
+                best, best_w = hands, w
+        return {"hands": best}, [a for _, a in view["actions"]]
+
+    # ----- the tree -----------------------------------------------------------------------
+    def candidates(self, match, legal: list[str]) -> list[str]:
+        """Cards of one class are the same card (§2): keep one of each. Another
+        seat's bets (calls, answers, the mão de dez) are its policy's choice
+        from its own cards: a tree node shared by every world cannot make them
+        depend on cards that differ between worlds."""
+        if len(legal) < 2:
+            return legal
+        if match.to_act != self.root_seat and self.others != "tree":
+            if self.others == "policy" or legal[-1][0] in "rc" or legal[0][0] == "a":
+                return [self.playout_action(match, self.tree_rng)]
+        out = []
+        classes = set()
+        for a in legal:
+            if a[0] == "p" and a[5] != "#":
+                k = STRENGTH[CARD[a[5:]]]
+                if k in classes:
+                    continue
+                classes.add(k)
+            out.append(a)
+        return out
+
+    # ----- playouts -----------------------------------------------------------------------
+    def playout_action(self, match, rng: random.Random) -> str:
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if match.phase == DECIDE:
+            return self._mao_de_dez(match, rng)
+        if match.pending:
+            return self._answer(match, legal, rng)
+        if legal[0][5] == "#":
+            return rng.choice(legal)
+        if legal[-1][0] == "c" and self._want_call(match, rng):
+            return legal[-1]
+        return self._card(match, rng)
+
+    @staticmethod
+    def _scores(match, team: int) -> tuple[int, int]:
+        return match.score[team], match.score[1 - team]
+
+    def _mao_de_dez(self, match, rng) -> str:
+        seat = match.actor
+        e = seat_equity(match, seat)
+        if match.players == 4:
+            e = 1 - (1 - e) * (1 - seat_equity(match, (seat + 2) % 4) * 0.8)
+        mine, theirs = self._scores(match, seat % 2)
+        need = 0.42 if theirs >= 8 else 0.5
+        return "accept" if e + (rng.random() - 0.5) * 0.16 >= need else "reject"
+
+    def _want_call(self, match, rng) -> bool:
+        seat = match.turn
+        mine, theirs = self._scores(match, seat % 2)
+        value = match.value
+        if mine + value >= TARGET:
+            return False
+        if theirs + value >= TARGET:
+            return True
+        e = seat_equity(match, seat)
+        if e + (rng.random() - 0.5) * 0.14 >= 0.64 + 0.04 * match.level:
+            return True
+        return e < 0.45 and rng.random() < 0.07
+
+    def _answer(self, match, legal, rng) -> str:
+        seat = match.responder
+        step = match.pending
+        asked, before = VALUES[step], REFUSED[step]
+        mine, theirs = self._scores(match, seat % 2)
+        e = seat_equity(match, seat)
+        raise_to = legal[2] if len(legal) > 2 else None
+        if theirs + before >= TARGET:
+            if raise_to and e > 0.7 and mine + asked < TARGET:
+                return raise_to
+            return "accept"
+        if e <= 0.0:
+            return "reject"
+        noise = (rng.random() - 0.5) * 0.16
+        if raise_to and mine + asked < TARGET and (e + noise >= 0.78 + 0.03 * step or rng.random() < 0.03):
+            return raise_to
+        need = (asked - before) / (2 * asked) + 0.12
+        if theirs + asked >= TARGET:
+            need = max(need, 0.42)
+        return "accept" if e * 0.9 + noise >= need else "reject"
+
+    def _card(self, match, rng) -> str:
+        seat = match.turn
+        hand = match.hands[seat]
+        if len(hand) == 1:
+            return PLAY[hand[0]]
+        trick = match.trick
+        if rng.random() < 0.08:
+            return PLAY[rng.choice(hand)]
+        by = sorted(hand, key=lambda c: STRENGTH[c])
+        if not trick:
+            if len(hand) == 3:                      # first lead: the second best if worth it
+                return PLAY[by[1] if STRENGTH[by[1]] >= 7 else by[2]]
+            if match.results and match.results[-1] == seat % 2:
+                return PLAY[by[-1] if rng.random() < 0.6 else by[0]]
+            return PLAY[by[-1] if rng.random() < 0.75 else by[0]]
+        team = seat % 2
+        best = -1
+        best_team = None
+        tied = False
+        for s, c in zip(match.trick_seats, trick):
+            k = STRENGTH[c]
+            if k > best:
+                best, best_team, tied = k, s % 2, False
+            elif k == best and s % 2 != best_team:
+                tied = True
+        last = len(trick) == match.players - 1
+        if best_team == team and not tied:
+            if last or match.players == 2:
+                return PLAY[by[0]]
+            # an opponent still plays after us: cover a weak card of the partner's
+            if best < 9 and STRENGTH[by[-1]] > best and rng.random() < 0.5:
+                return PLAY[next(c for c in by if STRENGTH[c] > best)]
+            return PLAY[by[0]]
+        for c in by:
+            if STRENGTH[c] > best:
+                return PLAY[c]                      # the cheapest card that takes it
+        for c in by:
+            if STRENGTH[c] == best and not match.results:
+                return PLAY[c]                      # tie the first trick
+        return PLAY[by[0]]
+
+    # ----- values ----------------------------------------------------------------------------
+    def outcome(self, match, view: dict) -> tuple[list[float], list[float]]:
+        """Rewards linear in the chance of winning the match (any bend would
+        make the search seek or shun risk: a lost truco must cost exactly what
+        it costs), spread so the largest swing this deal can make spans
+        [0, 1]; a hair of the point margin breaks ties once the match is won."""
+        start = view["score"]
+        gains = [match.score[0] - start[0], match.score[1] - start[1]]
+        base = match_chance(start[0], start[1])
+        after = match_chance(match.score[0], match.score[1])
+        span = _span(start[0], start[1])
+        r0 = 0.5 + 0.495 * (after - base) / span + 0.0002 * (gains[0] - gains[1])
+        r0 = min(1.0, max(0.0, r0))
+        rewards = []
+        margins = []
+        for s in range(match.players):
+            t = s % 2
+            rewards.append(r0 if t == 0 else 1 - r0)
+            margins.append(gains[t] - gains[1 - t])
+        return rewards, margins
+
+    # ----- hints ------------------------------------------------------------------------------
+    def explain(self, view: dict, stats: list) -> list[tuple[str, dict]]:
+        """Why the most searched action, as ``hint.truco_mineiro.<reason>`` keys
+        with their parameters (card strings for the UI to name)."""
+        if not stats:
+            return []
+        top = stats[0]
+        key = "hint.truco_mineiro."
+        out: list[tuple[str, dict]] = []
+        action = top.action
+        if view.get("blind"):
+            return [(key + "blind", {})]
+        hand = [CARD[c] for c in view["hand"]]
+        mine_eq = _view_equity(view)
+        pending = view.get("pending")
+        if view["phase"] != "play" or pending:
+            value = VALUES[STEP_NAMES.index(pending["call"])] if pending else tm.MAO_DE_DEZ_VALUE
+            if action == "reject":
+                out.append((key + "run", {"value": REFUSED[STEP_NAMES.index(pending["call"])]
+                                          if pending else tm.MAO_DE_DEZ_RUN}))
+            elif action.startswith("call "):
+                out.append((key + ("call_strong" if mine_eq >= 0.5 else "call_bluff"),
+                            {"call": action[5:]}))
+            else:
+                out.append((key + "accept", {"value": value}))
+        elif action.startswith("call "):
+            out.append((key + ("call_strong" if mine_eq >= 0.5 else "call_bluff"), {"call": action[5:]}))
+        else:
+            card = CARD[action[5:]]
+            team = view["seat"] % 2
+            trick = [(s, CARD[c]) for s, c in view["trick"]]
+            best = max((STRENGTH[c] for _, c in trick), default=0)
+            holder = [s for s, c in trick if STRENGTH[c] == best]
+            if trick and all(s % 2 == team for s in holder):
+                out.append((key + "partner_holds", {}))
+            elif trick and STRENGTH[card] > best and all(
+                    STRENGTH[c] <= best or STRENGTH[c] >= STRENGTH[card] for c in hand):
+                out.append((key + "cheapest_winner", {"card": NAMES[card]}))
+            out_manilha = _manilha_out(view)
+            if out_manilha is not None and STRENGTH[card] < STRENGTH[CARD[out_manilha]]:
+                out.append((key + "manilha_out", {"card": out_manilha}))
+        points = round(top.margin, 1)
+        out.append((key + "expect", {"points": f"{points:+.1f}"}))
+        return out
+
+
+def _view_equity(view: dict) -> float:
+    """The seat's chance of the hand from its own cards and the table (the
+    estimate the playouts use), read off a view."""
+    n = view["players"]
+    seat = view["seat"]
+    team = seat % 2
+    hand = tuple(sorted((STRENGTH[CARD[c]] for c in view["hand"]), reverse=True))
+    results = [TIE if t["team"] is None else t["team"] for t in view["tricks"]]
+    ours = max((STRENGTH[CARD[c]] for s, c in view["trick"] if s % 2 == team), default=0)
+    theirs = max((STRENGTH[CARD[c]] for s, c in view["trick"] if s % 2 != team), default=0)
+    played = {s for s, _ in view["trick"]}
+    opps = 0
+    partner = False
+    to_play = False
+    for s in range(n):                          # who still plays in the trick (all, if none has)
+        if s in played:
+            continue
+        if s == seat:
+            to_play = True
+        elif s % 2 == team:
+            partner = True
+        else:
+            opps += 1
+    triple = T if view["options"]["triple_tie"] != "dealer" else (W if view["dealer"] % 2 == team else L)
+    return equity(n, hand, _res_for(results, team), ours, theirs, opps, partner, to_play and bool(hand),
+                  triple)
+
+
+def _manilha_out(view: dict) -> str | None:
+    """The highest manilha this seat has not seen (in no hand it sees, not played)."""
+    seen = set(view["hand"]) | set(view.get("partner_hand") or [])
+    for t in view["tricks"]:
+        seen.update(c for _, c in t["cards"])
+    seen.update(c for _, c in view["trick"])
+    for name in ("4C", "7H", "AS", "7D"):
+        if name not in seen:
+            return name
+    return None

@@ -1,0 +1,214 @@
+"""Truco Mineiro's search: worlds that agree with the view, inference from the
+mão de dez and from bets, the blind mão de ferro, determinism, no peeking,
+partner play and bets that are searched."""
+import random
+import statistics
+
+from game.ai import make_bot
+from game.ai.search.bot import SearchBot
+from game.ai.search.worlds import WorldStats, sample_worlds
+from game.ai.truco_mineiro_bot import TrucoMineiroBot
+from game.ai.truco_mineiro_search import (BetEvidence, TrucoMineiroSearch, equity, match_chance,
+                                          seat_equity)
+from game.engine.matchfile import parse_match_text, play_spec
+from game.games import truco_mineiro as tm
+from game.games.truco_mineiro import DECK
+
+CARD = DECK.index
+
+
+def _toml_list(items):
+    return "[" + ", ".join(f'"{a}"' for a in items) + "]"
+
+
+def scripted(deals, players=2, dealer=1, options=""):
+    text = f'game = "truco_mineiro"\nplayers = {players}\ndealer = {dealer}\nseed = 3\n{options}'
+    for hands, actions in deals:
+        text += "[[deals]]\n"
+        if hands is not None:
+            text += "hands = [" + ", ".join(_toml_list(h) for h in hands) + "]\n"
+        text += f"actions = {_toml_list(actions)}\n"
+    return play_spec(parse_match_text(text))
+
+
+def bot(iterations=150, seed=7):
+    return SearchBot(TrucoMineiroSearch(), iterations, seed, TrucoMineiroBot(seed), "test")
+
+
+def positions(players, matches, options, score=None):
+    """Seeded decisions of rule-bot matches (views of the seat to act)."""
+    for m in range(matches):
+        match = tm.Match(players, m % players, 300 + m, options, None, False)
+        if score is not None:
+            match.score = list(score)
+            match.deal_index = -1
+            match._begin_next_deal()
+        bots = [TrucoMineiroBot(m * 8 + s) for s in range(players)]
+        deal = match.deal_index
+        while not match.finished and (score is None or match.deal_index == deal):
+            seat = match.to_act
+            view = match.view(seat)
+            yield match, view
+            match.apply(bots[seat].choose(view) if not view.get("blind")
+                        else tm.PLAY[match.hands[seat][0]])
+
+
+def _hidden_ok(match, world, view):
+    seat = view["seat"]
+    n = view["players"]
+    seen_played = {CARD[c] for t in view["tricks"] for _, c in t["cards"]} | {CARD[c] for _, c in view["trick"]}
+    for s in range(n):
+        assert not (set(world.hands[s]) & seen_played)           # played cards are nobody's
+        assert len(world.hands[s]) == len(match.hands[s])
+    if not view["blind"]:
+        assert sorted(world.hands[seat]) == sorted(match.hands[seat])
+
+
+def test_every_sample_agrees_with_the_view_in_all_phases():
+    game = TrucoMineiroSearch()
+    cases = [(2, {}, None), (4, {}, None), (2, {"triple_tie": "none"}, None),
+             (4, {}, [10, 4]), (2, {}, [6, 10]), (4, {}, [10, 10]), (2, {"blind_iron_hand": False}, [10, 10])]
+    checked = 0
+    for players, options, score in cases:
+        for i, (match, view) in enumerate(positions(players, 3 if score is None else 4, options, score)):
+            if i % 3:
+                continue
+            stats = WorldStats()
+            worlds = sample_worlds(game, view, random.Random(i), 6, stats=stats)
+            assert len(worlds) == 6 and stats.illegal == 0 and stats.disagree == 0, (view, stats)
+            for world in worlds:
+                assert world.agrees_with(view)
+                _hidden_ok(match, world, view)
+            checked += 1
+    assert checked > 60
+
+
+def test_partner_hand_is_known_in_the_mao_de_dez():
+    game = TrucoMineiroSearch()
+    seen = 0
+    for match, view in positions(4, 6, {}, [4, 10]):
+        if "partner_hand" not in view:
+            continue
+        partner = (view["seat"] + 2) % 4
+        for world in sample_worlds(game, view, random.Random(seen), 8):
+            assert sorted(world.hands[partner]) == sorted(match.hands[partner])
+        seen += 1
+    assert seen >= 6
+
+
+def test_blind_iron_hand_hides_the_own_cards_and_answers_by_position():
+    match = tm.Match(4, 0, 11)
+    match.score = [10, 10]
+    match.deal_index = -1
+    match._begin_next_deal()
+    view = match.view(match.to_act)
+    assert view["blind"] and view["hand"] == [] and view["legal"] == ["play #0", "play #1", "play #2"]
+    worlds = sample_worlds(TrucoMineiroSearch(), view, random.Random(1), 20)
+    own = {tuple(sorted(w.hands[view["seat"]])) for w in worlds}
+    assert len(own) > 10                         # its own cards are sampled, not known
+    assert all(w.legal_actions() == view["legal"] for w in worlds)
+    action = bot().choose(view)
+    assert action in view["legal"]
+    match.apply(action)                          # the engine turns the position into the card
+    assert match.view(0)["trick"]
+
+
+def test_a_call_makes_strong_hands_likelier_in_the_samples():
+    m = scripted([(None, ["call truco"])])           # seat 0 (mão) calls at once
+    calling = m.view(1)
+    quiet = scripted([(None, ["play " + tm.NAMES[tm.Match(2, 1, 3).hands[0][0]]])]).view(1)
+    game = TrucoMineiroSearch()
+
+    def caller_equity(view):
+        worlds = sample_worlds(game, view, random.Random(5), 40)
+        return [equity(2, tuple(sorted((tm.STRENGTH[c] for c in w.hands[0]), reverse=True)),
+                       (), 0, 0, 1, False, True, 2) for w in worlds]
+
+    called = caller_equity(calling)
+    assert BetEvidence(calling).events and statistics.mean(called) > 0.55
+    baseline = caller_equity(scripted([(None, [])]).view(1))
+    assert statistics.mean(called) > statistics.mean(baseline) + 0.08
+    assert min(called) < 0.45                        # a bluff stays possible
+    assert statistics.mean(caller_equity(quiet)) < statistics.mean(called)
+
+
+def test_search_is_deterministic_for_a_seed():
+    m = scripted([([["4C", "KD", "5S"], ["3H", "JS", "6D"]], ["play 5S", "call truco"])])
+    view = m.view(1)
+    a, b = bot(), bot()
+    assert a.choose(view) == b.choose(view)
+    assert [(s.action, s.visits) for s in a.last_stats] == [(s.action, s.visits) for s in b.last_stats]
+
+
+def test_choice_is_the_same_whatever_the_hidden_cards():
+    # 1v1: the opponent's cards differ, the views are equal, so are the choices
+    views = [scripted([([["3S", "KD", "QC"], hidden], [])]).view(0)
+             for hidden in (["4C", "7H", "AS"], ["4S", "5D", "6H"])]
+    assert views[0] == views[1]
+    assert bot().choose(views[0]) == bot().choose(views[1])
+    # pairs: seat 1 answers seat 0's lead; the partner's and the other opponent's hands swapped
+    hands = [["3S", "KD", "QC"], ["4C", "7H", "AS"], ["2D", "JH", "5C"], ["6S", "6D", "4H"]]
+    other = [["3S", "KD", "QC"], ["4C", "7H", "AS"], ["6S", "6D", "4H"], ["2D", "JH", "5C"]]
+    v0, v1 = (scripted([(h, ["play QC"])], players=4, dealer=3).view(1) for h in (hands, other))
+    assert v0 == v1
+    assert bot().choose(v0) == bot().choose(v1)
+
+
+def test_never_beats_the_partner_for_nothing():
+    # seat 2's partner (seat 0) leads the zap; seat 2 plays last but one... seat 3 has played
+    hands = [["4C", "5H", "6C"], ["KS", "JH", "5S"], ["3S", "2D", "4D"], ["QS", "7S", "6S"]]
+    m = scripted([(hands, ["play 4C", "play KS"])], players=4, dealer=3)
+    assert m.to_act == 2
+    view = m.view(2)
+    view["legal"] = [a for a in view["legal"] if a.startswith("play")]
+    assert bot(400).choose(view) == "play 4D"      # the zap holds: throw the lowest
+
+
+def test_no_raise_when_winning_the_hand_already_wins_the_match():
+    to_8 = [(None, ["call truco", "call seis", "call dez", "reject"]),                   # pair 0 +6
+            ([["3S", "KD", "6C"], ["5S", "5H", "6D"]], ["play 5S", "call truco", "reject"])]  # +2
+    strong = ([["4C", "7H", "AS"], ["3H", "KH", "6H"]], ["play 7H", "call truco", "accept", "play 3H"])
+    m = scripted(to_8 + [strong])
+    assert m.score == [8, 0] and m.value == 4 and "call seis" in m.legal_actions()
+    assert not bot(600).choose(m.view(0)).startswith("call")
+
+
+def test_runs_from_a_call_it_has_surely_lost_and_accepts_a_sure_win():
+    m = scripted([([["3S", "KD", "6C"], ["4S", "4H", "4D"]], ["play 3S", "play 4D", "call truco"])])
+    assert bot().choose(m.view(1)) == "reject"
+    m = scripted([([["4C", "7H", "6C"], ["2S", "KH", "QD"]], ["play 6C", "play 2S", "call truco"])])
+    assert m.to_act == 0
+    assert bot().choose(m.view(0)) in ("accept", "call seis")     # the zap and the copas win it
+
+
+def test_bluffs_come_from_the_search_not_a_rule():
+    # weak hands as mão at 0-0: the search calls with some and not with others
+    calls = 0
+    weak = [["5S", "6D", "QC"], ["4S", "6C", "JD"], ["5H", "7S", "QS"], ["6S", "5D", "KC"],
+            ["4D", "QD", "JC"], ["5C", "6H", "7C"], ["4H", "JS", "QH"], ["6D", "5S", "KH"]]
+    for i, hand in enumerate(weak):
+        view = scripted([([hand, ["3H", "2S", "AD"]], [])]).view(0)
+        calls += bot(300, i).choose(view) == "call truco"
+    assert 0 < calls < len(weak)
+
+
+def test_match_chance_and_equity_are_sane():
+    assert match_chance(10, 0) > match_chance(8, 0) > match_chance(0, 0) == 0.5
+    assert abs(match_chance(4, 6) + match_chance(6, 4) - 1) < 1e-9
+    strong = equity(2, (14, 13, 12), (), 0, 0, 1, False, True, 2)
+    weak = equity(2, (3, 2, 1), (), 0, 0, 1, False, True, 2)
+    assert strong > 0.9 and weak < 0.2
+    m = scripted([([["4C", "7H", "AS"], ["4S", "5D", "6H"]], [])])
+    assert seat_equity(m, 0) > seat_equity(m, 1)
+
+
+def test_hints_name_a_reason():
+    game = TrucoMineiroSearch()
+    m = scripted([([["4S", "5D", "6H"], ["3S", "KD", "QC"]], ["play 4S"])])
+    view = m.view(1)
+    b = bot()
+    b.choose(view)
+    reasons = game.explain(view, b.last_stats)
+    assert reasons and all(k.startswith("hint.truco_mineiro.") for k, _ in reasons)
+    assert reasons[-1][0] == "hint.truco_mineiro.expect"
+    assert make_bot("hard", "truco_mineiro", 1).iterations == TrucoMineiroSearch.hard_iterations
