@@ -39,7 +39,6 @@ from game.games.tute import (KING, KNIGHT, PAIR, PER_SUIT, PLAY, POINTS, SING20,
 
 from .search.game import SearchGame
 from .search.worlds import Slot, deal_constrained
-from .tute_bot import can_sweep
 
 NAMES = tu.NAMES
 SUITS = tu.SUITS
@@ -47,6 +46,7 @@ CARD = tu.DECK.index
 ALL = (1 << 40) - 1
 SUIT_MASK = tuple(((1 << PER_SUIT) - 1) << (s * PER_SUIT) for s in range(4))
 INF = 99
+POINTS_WEIGHT = 0.5        # 3/4 players: share of the deal's point margin in a playout's value
 
 
 def _stronger_mask(card: int) -> int:
@@ -85,6 +85,7 @@ class Knowledge:
         self.trump_void_at = [[] for _ in range(n)]   # 2p stock phase: tricks with no trump held
         self.no_pair = []                         # (seat, after trick, sung mask then)
         self.no_exch = []                         # 2p: (seat, after trick): exch card not held
+        self.has_decl = []                        # (seat, after trick, sung mask): had something
         self.asked_exchange = None                # 3p: the seat asked before the lead
         self.sung = []                            # (seat, suit, after trick)
         self.winners = [t["winner"] for t in view["tricks"]]
@@ -172,6 +173,12 @@ class Knowledge:
             acts = windows.get(t, [])
             open_now = t == done and phase == "window"
             sung_then = sung_at.get(t, 0) | sum(1 << x for _, x, at in self.sung if at < t)
+            if open_now and not acts and view["to_act"] != self.seat:
+                self.has_decl.append((view["to_act"], t, sung_then))
+            if n != 2:
+                for s, a in acts:
+                    if a == "pass" and s != self.seat:
+                        self.has_decl.append((s, t, sung_then))
             if n == 2:
                 # a window closes by itself once nothing is left to declare: so
                 # no window, or one closed by a declaration, shows what was not held
@@ -231,6 +238,29 @@ class Knowledge:
     def held_then(self, s: int, current: set, t: int) -> set:
         """3/4 players: the cards ``s`` held in the window after trick ``t``."""
         return current | {c for number, c in self.played[s] if number > t}
+
+
+def _decl_ok(k: Knowledge, s: int, current: set) -> bool:
+    """A window opened for ``s``: he had something to declare then."""
+    for seat, t, sung in k.has_decl:
+        if seat != s:
+            continue
+        held = current if k.n == 2 else k.held_then(s, current, t)
+        mask = 0
+        for c in held:
+            mask |= 1 << c
+        if k.n == 2:
+            if t >= 12 and k.options.get("capote", True) and k.view["capote"] is None:
+                continue
+            if k.stock_size and k.exch is not None and k.exchanged is None and mask >> k.exch & 1:
+                continue
+            if not (k.options.get("late_cantes", True) or k.stock_size):
+                return False
+        elif mask & tu.KINGS == tu.KINGS or mask & tu.KNIGHTS == tu.KNIGHTS:
+            continue
+        if not any(not sung >> suit & 1 and mask & PAIR[suit] == PAIR[suit] for suit in range(4)):
+            return False
+    return True
 
 
 def _pair_ok(k: Knowledge, s: int, current: set) -> bool:
@@ -338,8 +368,8 @@ def _schedule(k: Knowledge, s: int, cards: list[int], fixed12: int | None,
 
 class TuteSearch(SearchGame):
     module = tu
-    hard_iterations = 700
-    expert_iterations = 2200
+    hard_iterations = 400
+    expert_iterations = 1300
 
     # ----- worlds -----------------------------------------------------------------
     def deal(self, view: dict, rng: random.Random):
@@ -366,7 +396,7 @@ class TuteSearch(SearchGame):
             if got is None:
                 return None
             current = {s: set(got[s]) | k.must[s] for s in got}
-            if all(_pair_ok(k, s, current[s]) for s in current):
+            if all(_pair_ok(k, s, current[s]) and _decl_ok(k, s, current[s]) for s in current):
                 break
         else:
             return None
@@ -391,6 +421,21 @@ class TuteSearch(SearchGame):
         want = k.sizes[opp] - len(k.must[opp])
         face_down = k.stock_size - (1 if k.on_table else 0)
         if want < 0 or want + face_down != len(pool):
+            return None
+        if k.trump_void_at[opp] and face_down:
+            # trumps held now came with draws after the last unanswered trump lead
+            last = k.trump_void_at[opp][-1]
+            room = sum(1 for t in range(last, min(k.done, 12) + 1))
+            room -= sum(1 for number, c in k.played[opp] if number > last and c // PER_SUIT == k.trump)
+            room -= sum(1 for c in k.must[opp] if c // PER_SUIT == k.trump)
+        else:
+            room = INF
+        for _ in range(40):
+            if sum(1 for c in pool[:want] if c // PER_SUIT == k.trump) <= room and \
+                    _decl_ok(k, opp, set(pool[:want]) | k.must[opp]):
+                break
+            rng.shuffle(pool)
+        else:
             return None
         current = {seat: set(k.hand), opp: set(pool[:want]) | k.must[opp]}
         rest = pool[want:]
@@ -488,10 +533,6 @@ class TuteSearch(SearchGame):
         for a in legal:
             if a.startswith("sing 20"):
                 return a
-        if "capote" in legal:
-            seat = match.turn
-            if _sweep(tuple(match.hands[seat]), tuple(match.hands[1 - seat]), match.trump):
-                return "capote"
         return "pass"
 
     def _play(self, match, rng: random.Random) -> int:
@@ -627,7 +668,7 @@ class TuteSearch(SearchGame):
             p = _match_chance(need, mine, sides)
             if points is not None:
                 pm = points[mine] - max(points[i] for i in range(sides) if i != mine)
-                p = 0.92 * p + 0.08 * (0.5 + 0.5 * math.tanh(pm / 40.0))
+                p = (1 - POINTS_WEIGHT) * p + POINTS_WEIGHT * (0.5 + 0.5 * math.tanh(pm / 30.0))
             rewards.append(p)
         return rewards, margins
 
@@ -700,15 +741,51 @@ _SWEEP_MEMO: dict = {}
 
 
 def _sweep(mine: tuple, theirs: tuple, trump: int) -> bool:
-    """Whether the leader holding ``mine`` wins every trick left (open hands)."""
+    """Whether the leader holding ``mine`` wins every trick left against open
+    hands under the full obligations (exact, on bitmasks, memoised)."""
+    a = b = 0
+    for c in mine:
+        a |= 1 << c
+    for c in theirs:
+        b |= 1 << c
+    if len(_SWEEP_MEMO) > 200000:
+        _SWEEP_MEMO.clear()
+    return _sweep_masks(a, b, trump)
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _sweep_masks(mine: int, theirs: int, trump: int) -> bool:
+    if not mine:
+        return True
     key = (mine, theirs, trump)
     got = _SWEEP_MEMO.get(key)
-    if got is None:
-        if len(_SWEEP_MEMO) > 50000:
-            _SWEEP_MEMO.clear()
-        got = can_sweep(tuple(sorted(mine)), tuple(sorted(theirs)), trump)
-        _SWEEP_MEMO[key] = got
-    return got
+    if got is not None:
+        return got
+    tmask = SUIT_MASK[trump]
+    result = False
+    for c in _bits(mine):
+        suit_mask = SUIT_MASK[c // PER_SUIT]
+        follow = theirs & suit_mask
+        if follow:
+            if follow & _STRONGER[c]:
+                continue                          # he must beat it, and can
+            answers = follow
+        elif theirs & tmask:
+            continue                              # he must trump it
+        else:
+            answers = theirs
+        rest = mine ^ (1 << c)
+        if all(_sweep_masks(rest, theirs ^ (1 << r), trump) for r in _bits(answers)):
+            result = True
+            break
+    _SWEEP_MEMO[key] = result
+    return result
 
 
 def _race(need0: int, need1: int) -> float:
