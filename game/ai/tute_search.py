@@ -368,8 +368,8 @@ def _schedule(k: Knowledge, s: int, cards: list[int], fixed12: int | None,
 
 class TuteSearch(SearchGame):
     module = tu
-    hard_iterations = 400
-    expert_iterations = 1300
+    hard_iterations = 1000
+    expert_iterations = 3000
 
     # ----- worlds -----------------------------------------------------------------
     def deal(self, view: dict, rng: random.Random):
