@@ -1,0 +1,285 @@
+"""Truco Argentino search: worlds agree with what the seat knows (declared
+envido, "son buenas", flor, cards played, folds), the issue's inference
+examples, deterministic and view-only decisions, partner play, match-score
+utility."""
+import random
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.search.bot import SearchBot
+from game.ai.truco_argentino_search import (ENVIDO, FLOR, Knowledge, TrucoArgentinoSearch, _key,
+                                            match_chance)
+from game.engine.matchfile import parse_match_text, play_spec
+from game.games import truco_argentino as ta
+from game.games.truco_argentino import DECK, envido_value, flor_value
+
+OPTION_SETS = [{}, {"flor": True}, {"flor": True, "fold_scope": "team", "mazo_extra_point": True,
+                                    "falta_envido": "malas_buenas"},
+               {"target": 15, "chicos": 3}]
+
+
+def scripted(hands, actions, players=2, dealer=None, options="", score=None):
+    dealer = players - 1 if dealer is None else dealer
+    text = (f'game = "truco_argentino"\nplayers = {players}\ndealer = {dealer}\nseed = 1\n'
+            f"[options]\n{options}\n[[deals]]\n"
+            "hands = [" + ", ".join("[" + ", ".join(f'"{c}"' for c in h) + "]" for h in hands) + "]\n"
+            "actions = []\n")
+    match = play_spec(parse_match_text(text))
+    if score:
+        match.score[:] = score
+    for action in actions:
+        match.apply(action)
+    return match
+
+
+def worlds(view, count=60, seed=0):
+    """Hands of ``count`` sampled worlds, each checked against the view."""
+    game = TrucoArgentinoSearch()
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        setup, actions = game.deal(view, rng)
+        world = ta.Match.from_world(view, setup, actions)
+        assert world.agrees_with(view)
+        out.append(setup["hands"])
+    return out
+
+
+def cards(names):
+    return [DECK.card(c) for c in names]
+
+
+# ----- every world agrees with the view ------------------------------------------------
+def positions(players, options, seed, every=3):
+    """Views of every seat at many points of a rule-bot match."""
+    match = ta.Match(players, seed % players, seed, options, None, False)
+    bots = [make_bot("normal", "truco_argentino", seed * 10 + s) for s in range(players)]
+    step = 0
+    while not match.finished and step < 160:
+        seat = match.to_act
+        if step % every == 0:
+            yield match, match.view((seat + step) % players)
+        match.apply(bots[seat].choose(match.view(seat)))
+        step += 1
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_sample_agrees_with_the_view(players):
+    game = TrucoArgentinoSearch()
+    tried = rejected = 0
+    phases = set()
+    for n, options in enumerate(OPTION_SETS):
+        for match, view in positions(players, options, 40 + n, every=4 if players == 2 else 7):
+            phases.add(view["phase"])
+            rng = random.Random(len(view["actions"]))
+            for _ in range(3):
+                tried += 1
+                deal = game.deal(view, rng)
+                assert deal is not None
+                world = ta.Match.from_world(view, *deal)
+                if not world.agrees_with(view):
+                    rejected += 1
+    assert rejected == 0, (rejected, tried)
+    assert tried > 150
+    assert {"play", "truco", "envido"} <= phases
+
+
+def test_sampler_reports_no_rejects_through_the_bot():
+    bot = SearchBot(TrucoArgentinoSearch(), 60, seed=3)
+    for match, view in positions(4, {"flor": True}, 7, every=5):
+        if view["to_act"] != view["seat"] or len(view["legal"]) < 2:
+            continue
+        bot.analyse(view)
+        stats = bot.last_worlds
+        assert stats.kept == stats.tried and stats.illegal == stats.disagree == 0
+
+
+# ----- the issue's inference examples ----------------------------------------------------
+def test_envido_33_gives_a_seven_and_a_six_of_one_suit():
+    # 1v1, seat 0 mano with 25, seat 1 states 33
+    match = scripted([["12C", "5C", "4O"], ["7E", "6E", "12B"]], ["call envido", "accept"])
+    view = match.view(0)
+    assert [1, 33] in view["envido"]["declared"]
+    for hands in worlds(view):
+        theirs = hands[1]
+        sevens = {c // 10 for c in theirs if c % 10 == 6}      # rank index 6 = "7"
+        sixes = {c // 10 for c in theirs if c % 10 == 5}
+        assert sevens & sixes, [DECK.names[c] for c in theirs]
+        assert envido_value(theirs) == 33
+
+
+def test_envido_33_in_team_play():
+    hands = [["12C", "5C", "4O"], ["7E", "6E", "12B"], ["1O", "2O", "10B"], ["3C", "4B", "11O"]]
+    match = scripted(hands, ["call envido", "accept"], players=4)
+    view = match.view(2)
+    assert [1, 33] in view["envido"]["declared"]
+    for hands_ in worlds(view):
+        assert envido_value(hands_[1]) == 33
+
+
+def test_son_buenas_bounds_the_envido():
+    # mano states 27; seat 1 (envido 7) says son buenas: at most 27 in every world
+    match = scripted([["7O", "10O", "12C"], ["7C", "2B", "11E"]], ["call envido", "accept"])
+    view = match.view(0)
+    assert view["envido"]["declared"] == [[0, 27], [1, "son buenas"]]
+    values = [envido_value(h[1]) for h in worlds(view, 120)]
+    assert max(values) <= 27 and min(values) < 27
+    # and seat 1 learns mano's exact 27
+    for hands in worlds(match.view(1)):
+        assert envido_value(hands[0]) == 27
+
+
+def test_flor_holders_and_values():
+    options = "flor = true"
+    # both hold a flor: seat 0 calls it, seat 1 answers with a contraflor, seat 0 accepts
+    hands = [["1O", "5O", "6O"], ["2C", "3C", "4C"]]
+    match = scripted(hands, ["call flor", "call contraflor", "accept"], options=options)
+    view = match.view(1)
+    declared = dict((s, v) for s, v in view["flor"]["declared"])
+    assert declared[0] == 32
+    for hs in worlds(view):
+        assert flor_value(hs[0]) == 32
+    # uncontested: seat 1 only knows seat 0 holds some flor
+    hands = [["1O", "5O", "6O"], ["2C", "3E", "4C"]]
+    match = scripted(hands, ["call flor"], options=options)
+    for hs in worlds(match.view(1)):
+        assert flor_value(hs[0]) >= 20
+
+
+def test_no_flor_for_a_seat_that_acted_without_calling_it():
+    hands = [["1O", "5C", "6O"], ["2C", "3E", "4C"]]
+    match = scripted(hands, ["play 1O"], options="flor = true")
+    for hs in worlds(match.view(1), 150):
+        assert flor_value(hs[0]) < 0
+    # without the flor option the same play says nothing
+    match = scripted(hands, ["play 1O"])
+    assert any(flor_value(hs[0]) >= 0 for hs in worlds(match.view(1), 400))
+
+
+def test_cards_played_and_folded_hands():
+    hands = [["1O", "5C", "6O"], ["2C", "3E", "4C"], ["7O", "7C", "1E"], ["12O", "11O", "10O"]]
+    match = scripted(hands, ["play 5C", "play 2C", "fold"], players=4)
+    view = match.view(3)
+    for hs in worlds(view):
+        assert DECK.card("5C") in hs[0] and DECK.card("2C") in hs[1]
+        assert len(hs[2]) == 3 and not set(hs[2]) & set(cards(["12O", "11O", "10O", "5C", "2C"]))
+
+
+def test_calls_make_strong_hands_likelier():
+    """Soft inference: a truco caller's sampled hands are stronger than chance."""
+    match = scripted([["4O", "5C", "6E"], ["1E", "7E", "3O"]], ["play 4O", "call truco"])
+    view = match.view(0)
+    k = Knowledge(view)
+    assert 1 in k.hands                      # weighted by the call
+    from game.ai.truco_argentino_search import POWER
+    called = [POWER[_key(*h[1])] for h in worlds(view, 300)]
+    assert sum(called) / len(called) > 0.55
+
+
+# ----- decisions ---------------------------------------------------------------------------
+def test_search_decision_is_deterministic_for_a_seed():
+    match = scripted([["1E", "7O", "5O"], ["3C", "2B", "12E"]], [])
+    view = match.view(0)
+    a = SearchBot(TrucoArgentinoSearch(), 300, seed=5)
+    b = SearchBot(TrucoArgentinoSearch(), 300, seed=5)
+    assert a.choose(view) == b.choose(view)
+    assert [(s.action, s.visits) for s in a.last_stats] == [(s.action, s.visits) for s in b.last_stats]
+
+
+def test_choice_does_not_depend_on_hidden_cards():
+    visible = [["1E", "7O", "5O"], None]
+    choices = set()
+    views = []
+    for other in (["3C", "2B", "12E"], ["4C", "4B", "6E"], ["7E", "6E", "1B"]):
+        match = scripted([visible[0], other], ["call envido", "reject"])
+        view = match.view(0)
+        views.append(view)
+        choices.add(SearchBot(TrucoArgentinoSearch(), 250, seed=2).choose(view))
+    assert views[0] == views[1] == views[2]
+    assert len(choices) == 1
+
+
+def test_partner_winning_trick_is_not_overtaken_for_nothing():
+    # 4 players, mano 0: 4O (0), 2C (1), 5C (2); seat 3's partner (seat 1) holds the
+    # trick and no opponent is left to play. Seat 3 keeps the 1B for the next tricks.
+    hands = [["4O", "7O", "11C"], ["2C", "12O", "5B"], ["5C", "7E", "6C"], ["1B", "4E", "6E"]]
+    match = scripted(hands, ["play 4O", "play 2C", "play 5C"], players=4)
+    view = match.view(3)
+    assert view["to_act"] == 3
+    for seed in range(3):
+        bot = SearchBot(TrucoArgentinoSearch(), 400, seed=seed)
+        action = bot.choose(view)
+        assert action != "play 1B", [(s.action, s.visits) for s in bot.last_stats]
+
+
+def test_raise_by_the_team_that_made_the_bet_is_never_searched():
+    """The partner's call is the team's: the engine refuses a raise of one's own
+    bet, so the search never wastes a call the partner already made."""
+    hands = [["4O", "10C", "11C"], ["1E", "12O", "5B"], ["5C", "4B", "6C"], ["1B", "3C", "4E"]]
+    match = scripted(hands, ["call truco", "accept"], players=4)
+    view = match.view(0)
+    assert not any(a in view["legal"] for a in ("call retruco", "call truco"))
+    bot = SearchBot(TrucoArgentinoSearch(), 200, seed=1)
+    bot.analyse(view)
+    assert all(s.action in view["legal"] for s in bot.last_stats)
+
+
+def test_refuses_a_truco_it_has_lost():
+    # seat 1 won trick 1 with the 1E; seat 0 won trick 2; seat 0 leads a 4 in
+    # trick 3 and seat 1 calls truco: at best a parda, which gives seat 1 the hand
+    hands = [["5O", "3O", "4O"], ["1E", "12C", "7E"]]
+    match = scripted(hands, ["play 5O", "play 1E", "play 12C", "play 3O", "play 4O", "call truco"])
+    view = match.view(0)
+    assert SearchBot(TrucoArgentinoSearch(), 200, seed=0).choose(view) == "reject"
+
+
+def test_a_sure_envido_is_played_for_points():
+    # seat 1 holds 33 and may answer mano's envido: never refuse it
+    match = scripted([["12C", "5C", "4O"], ["7E", "6E", "12B"]], ["call envido"])
+    view = match.view(1)
+    for seed in range(3):
+        assert SearchBot(TrucoArgentinoSearch(), 300, seed=seed).choose(view) != "reject"
+
+
+# ----- match-score utility -------------------------------------------------------------------
+def test_match_chance_reads_the_score():
+    even = match_chance(2, 30, 1, [0, 0], [0, 0], 0)
+    assert abs(even - 0.5) < 1e-9
+    assert match_chance(2, 30, 1, [28, 5], [0, 0], 0) > 0.95
+    assert match_chance(2, 30, 1, [5, 28], [0, 0], 0) < 0.05
+    assert match_chance(2, 15, 3, [0, 0], [1, 0], 0) == pytest.approx(0.75)
+    assert match_chance(4, 30, 1, [20, 20], [0, 0], 1) == pytest.approx(0.5)
+
+
+def test_outcome_values_deals_by_the_match():
+    """Rewards follow the chance of winning the match: ending it beats any other
+    result of the deal, the same points are worth more near the target."""
+    game = TrucoArgentinoSearch()
+    hands = [["7E", "6E", "12B"], ["12C", "5C", "4O"]]
+    results = {}
+    for score in ([28, 10], [10, 10]):
+        view = scripted(hands, [], score=score).view(0)
+        game.deal(view, random.Random(1))
+        won = scripted(hands, ["call envido", "accept"], score=score)   # 33 wins the envido
+        refused = scripted(hands, ["call envido", "reject"], score=score)  # 1 point
+        results[tuple(score)] = (game.outcome(won, view)[0][0], game.outcome(refused, view)[0][0])
+    near_won, near_one = results[(28, 10)]
+    assert scripted(hands, ["call envido", "accept"], score=[28, 10]).finished
+    assert near_won > near_one > 0.5
+    mid_won, mid_one = results[(10, 10)]
+    assert mid_won > mid_one > 0.5
+    view = scripted(hands, [], score=[28, 10]).view(1)
+    game.deal(view, random.Random(1))
+    lost = scripted(hands, ["call envido", "accept"], score=[28, 10])
+    rewards, margins = game.outcome(lost, view)
+    one = game.outcome(scripted(hands, ["call envido", "reject"], score=[28, 10]), view)[0][1]
+    assert lost.finished and rewards[1] < one < 0.5 and margins[1] < 0
+
+
+def test_completion_tables_match_the_engine():
+    rng = random.Random(4)
+    for _ in range(200):
+        hand = rng.sample(range(40), 3)
+        assert ENVIDO[_key(*hand)] == envido_value(hand)
+        assert FLOR[_key(*hand)] == flor_value(hand)
