@@ -7,6 +7,8 @@ from game.games.twenty_nine import DECK, MIN_BID, PER_SUIT, POINTS
 from .base import Bot
 
 SUITS = DECK.suits
+DOUBLE_AT = 5.5             # double_strength that doubles a bid of 16 (less for each point above)
+ASK_AT = 0.5                # chance of holding a trump that makes a seat ask for it
 
 
 def _suit(card: int) -> int:
@@ -104,20 +106,41 @@ class TwentyNineBot(Bot):
 
     @staticmethod
     def _best_suit(hand: list[int]) -> int:
-        def strength(suit: int) -> tuple:
-            cards = [c for c in hand if _suit(c) == suit]
-            return (len(cards), sum(POINTS[c] for c in cards), -min(cards, default=99))
-        return max(range(4), key=strength)
+        return best_suit(hand)
 
     def _bid_limit(self, view: dict) -> int:
-        """How high this hand may go: card points held, length in the best
-        suit and the jacks that win tricks."""
-        hand = self._hand(view)
-        points = sum(POINTS[c] for c in hand)
-        suit = self._best_suit(hand)
-        length = sum(1 for c in hand if _suit(c) == suit)
-        jacks = sum(1 for c in hand if c % PER_SUIT == 0)
-        return 10 + points + 2 * (length - 1) + jacks
+        """How high this first packet may bid: the points its side expects to
+        take (:func:`bid_estimate`), rounded; a contract is worth bidding while
+        it is made more often than not."""
+        return int(bid_estimate(self._hand(view)[:4])[0] + 0.5)
+
+    @staticmethod
+    def _voids(view: dict) -> list[set]:
+        """Suits each seat has shown it lacks this deal: it did not follow, or
+        asked for the trump (and, made to trump after asking, did not)."""
+        voids = [set() for _ in range(4)]
+        trump = SUITS.index(view["trump"]) if view["trump"] else None
+        tricks = [t["cards"] for t in view["tricks"]] + ([view["trick"]] if view["trick"] else [])
+        asks = []
+        trick_no = in_trick = 0
+        players = 3 if view["single_hand"] is not None else 4
+        for s, action in view.get("actions", ()):
+            if action.startswith("play "):
+                in_trick += 1
+                if in_trick == players:
+                    trick_no, in_trick = trick_no + 1, 0
+            elif action == "reveal-trump":
+                asks.append((trick_no, s))
+        for no, cards in enumerate(tricks):
+            led = _suit(DECK.card(cards[0][1]))
+            for s, c in cards:
+                suit = _suit(DECK.card(c))
+                if suit != led:
+                    voids[s].add(led)
+                    if (no, s) in asks and trump is not None and suit != trump \
+                            and view.get("options", {}).get("caller_must_trump", True):
+                        voids[s].add(trump)
+        return voids
 
     # ----- auction and rounds -------------------------------------------------
     def _bid(self, view: dict, legal: list[str]) -> str:
@@ -135,10 +158,10 @@ class TwentyNineBot(Bot):
         return f"bid {wanted}" if wanted <= limit and f"bid {wanted}" in legal else "pass"
 
     def _double(self, view: dict) -> str:
-        hand = self._hand(view)
-        points = sum(POINTS[c] for c in hand)
-        jacks = sum(1 for c in hand if c % PER_SUIT == 0)
-        return "double" if view["bid"] >= 20 and points >= 7 and jacks >= 2 else "pass"
+        """Double a contract this packet can break: jacks, nines and aces the
+        bidder's side lacks, the more needed the lower the bid."""
+        strength = double_strength(self._hand(view))
+        return "double" if strength >= DOUBLE_AT - 0.75 * (view["bid"] - MIN_BID) else "pass"
 
     def _sure_single(self, view: dict) -> bool:
         """Declare only an unbeatable hand: in every suit, the top cards."""
@@ -163,25 +186,43 @@ class TwentyNineBot(Bot):
             base = _suit(card) * PER_SUIT
             return all(h in played or h in hand for h in range(base, card))
 
-        if not trick:
-            return "play " + DECK.names[self._lead(cards, trump, sure_winner)]
+        voids = self._voids(view)
+        single = view["single_hand"]
+        opponents = [o for o in ((seat + 1) % 4, (seat + 3) % 4) if o != single]
 
-        active = 3 if view["single_hand"] is not None else 4
+        def ruffed(suit: int, who: list) -> bool:
+            """Whether one of ``who`` may trump (or ask and trump) a lead of ``suit``."""
+            if single is not None or suit == trump:
+                return False
+            trumps_out = trump is None or any(
+                c not in played and c not in hand for c in range(trump * PER_SUIT, trump * PER_SUIT + PER_SUIT))
+            return trumps_out and any(suit in voids[o] and (trump is None or trump not in voids[o])
+                                      for o in who)
+
+        if not trick:
+            safe_cards = [c for c in cards if not ruffed(_suit(c), opponents)] or cards
+            return "play " + DECK.names[self._lead(safe_cards, trump, sure_winner)]
+
+        active = 3 if single is not None else 4
         last = len(trick) == active - 1
         led = _suit(trick[0][1])
-        power = trump if revealed and view["single_hand"] is None else None
+        power = trump if revealed and single is None else None
         best_seat, best = self._winning(trick, power)
         value = sum(POINTS[c] for _, c in trick)
+        to_play = [o for o in opponents if o not in [s for s, _ in trick]]
 
         if best_seat % 2 == seat % 2:                       # partner holds the trick
-            safe = last or (_suit(best) == led and sure_winner(best) and power is None) or (
-                power is not None and _suit(best) == power and sure_winner(best))
-            if safe:
-                return "play " + DECK.names[max(cards, key=lambda c: (POINTS[c], -c))]
+            safe = last or (_suit(best) == led and sure_winner(best) and power is None
+                            and not ruffed(led, to_play)) or (
+                power is not None and _suit(best) == power and sure_winner(best)) or (
+                power is not None and _suit(best) == led and sure_winner(best) and not ruffed(led, to_play))
+            if safe:                                        # feed points, never a trump over him
+                return "play " + DECK.names[max(cards, key=lambda c: (_suit(c) != trump, POINTS[c], -c))]
             return "play " + DECK.names[self._cheapest(cards, trump)]
 
         beaters = [c for c in cards if self._beats(c, best, led, power)]
-        if "reveal-trump" in legal and not beaters and value >= 2 and trump is None:
+        if "reveal-trump" in legal and not beaters and value >= 2 and trump is None \
+                and likely_trumps(list(hand), sum(1 << c for c in played), led) >= ASK_AT:
             return "reveal-trump"
         if "reveal-trump" in legal and trump is not None and value >= 2:
             trumps = [c for c in hand if _suit(c) == trump]
