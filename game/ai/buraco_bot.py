@@ -279,7 +279,7 @@ class BuracoBot(Bot):
             if action in outs and len(discards) > 1:
                 continue
             if WILDISH[c]:
-                keep = 200
+                keep = 1000                       # a wild is never thrown while another card can go
             else:
                 keep = 0
                 s, r = divmod(c, 13)
@@ -303,7 +303,7 @@ class BuracoBot(Bot):
                     keep += 30
             danger = 0
             if c in their:
-                danger += 80
+                danger += 1000                    # never feed the opponents' melds while a safe card exists
             dead = seen[c] + (1 if c not in hand else 0) >= 2 + (2 if c == JK else 0)
             if not dead:
                 for d in opp_known:

@@ -871,4 +871,96 @@ class Match(BaseMatch):
             "muertos_left": sum(1 for s in self.mstate if s == TABLE),
             "must_play": NAMES[self.must] if self.phase == OBLIGE else None,
             "history": log,
+            "first_dealer": self.first_dealer,
         }
+
+    # ----- what search needs (game.ai.buraco_search) ---------------------------
+    def restore_match_state(self, view: dict) -> None:
+        super().restore_match_state(view)
+        self.first_dealer = view.get("first_dealer", self.first_dealer)
+
+    @classmethod
+    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+        """The match ``view`` describes, with the cards its seat cannot see
+        taken from ``setup``. A whole hand is long, so a setup marked
+        ``"world"`` builds the position directly instead of replaying the
+        deal: ``hands`` (the cards of every seat now, as lists of card ints),
+        ``stock`` (top first), ``muertos`` (per side: the 11 cards while on
+        the table, else None) and ``pile_bottom`` (cards of a scripted
+        starting pile the seat never saw, top first). Everything public (melds,
+        pile, muertos' state, whose turn and phase, the hand's history) comes
+        from the view. Any other setup is replayed as usual."""
+        if not setup.get("world"):
+            return super().from_world(view, setup, actions)
+        return cls.determinized(view, setup["hands"], setup["stock"], setup["muertos"],
+                                setup.get("pile_bottom", ()), actions)
+
+    @classmethod
+    def determinized(cls, view: dict, hands: list, stock: list, muertos: list,
+                     pile_bottom=(), actions: list | None = None) -> "Match":
+        """The position of ``view`` with the hidden cards given (see
+        :meth:`from_world`): the search's world, built without a replay."""
+        m = cls.__new__(cls)
+        players = view["players"]
+        options = resolve_options(OPTIONS, view["options"])
+        m.rules = rules = RULES[options["mode"]]
+        m.players = players
+        m.first_dealer = view.get("first_dealer", view["dealer"])
+        m.seed = 0
+        m.options = options
+        m.setups = []
+        m.record = False
+        m.records = []
+        m.listeners = []
+        m.deal_log = [(s, a) for s, a in (view["actions"] if actions is None else
+                                          zip((s for s, _ in view["actions"]), actions))]
+        m._legal_cache = None
+        m.restore_match_state(view)
+        m.hands = [[0] * KINDS for _ in range(players)]
+        m.hsize = [0] * players
+        m.smask = [[0, 0, 0, 0] for _ in range(players)]
+        m.rcount = [[0] * 13 for _ in range(players)]
+        for seat, hand in enumerate(hands):
+            for c in hand:
+                m._give(seat, c)
+        m.melds = [[meld_from_info(info, rules) for info in side] for side in view["meld_info"]]
+        m.stock = list(reversed(stock))
+        m.mstate = [MUERTO_NAMES.index(name) for name in view["muertos"]]
+        m.muertos = [list(muertos[s]) if m.mstate[s] == TABLE else None for s in (0, 1)]
+        index = DECK.index
+        log: list[tuple] = []
+        pile: list[int] = list(reversed(pile_bottom))
+        pending: list = [None, None]
+        for entry in view["history"]:
+            who, what = entry[0], entry[1]
+            if who is not None and what in ("draw", "take", "discard", "meld", "add") \
+                    and pending[who & 1] == who:
+                pending[who & 1] = None
+            if what == "discard":
+                c = index[entry[2]]
+                pile.append(c)
+                log.append((who, what, c))
+            elif what == "take":
+                pile = []
+                log.append((who, what, entry[2], index[entry[3]]))
+            elif what == "add":
+                log.append((who, what, entry[2], index[entry[3]]))
+            elif what == "meld":
+                log.append((who, what, entry[2]))
+            elif what == "bat":
+                log.append((who, what, entry[2]))
+                if entry[2] == "indirect":
+                    pending[who & 1] = who
+            elif what == "muertos to stock":
+                log.append((who, what, tuple(entry[2])))
+            else:
+                log.append((who, what))
+        m.log = log
+        m.pile = pile
+        m.pending = pending
+        m.turn = view["turn"]
+        m.phase = PHASE_NAMES.index(view["phase"]) if view["phase"] in PHASE_NAMES else OVER
+        m.must = index[view["must_play"]] if view.get("must_play") else -1
+        m.closed_by = None
+        m.hand_points = None
+        return m
