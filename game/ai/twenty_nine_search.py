@@ -137,12 +137,12 @@ class Knowledge:
             est = None
             if self.high_bid[s]:
                 est = bid_estimate(firsts[s])[0]
-                weight *= 0.15 + 0.85 * _logistic((est - self.high_bid[s] + 1.0) / 1.2)
+                weight *= 0.03 + 0.97 * _logistic((est - self.high_bid[s] + 1.0) / 1.0)
             elif self.opening_pass[s]:
                 est = bid_estimate(firsts[s])[0]
-                weight *= 0.25 + 0.75 * _logistic((MIN_BID - est) / 1.2)
+                weight *= 0.1 + 0.9 * _logistic((MIN_BID - est) / 1.0)
             if self.doubled == s:
-                weight *= 0.2 + 0.8 * _logistic((double_strength(firsts[s]) - 2.5) / 1.0)
+                weight *= 0.1 + 0.9 * _logistic((double_strength(firsts[s]) - 3.0) / 1.0)
         return weight
 
 
@@ -342,7 +342,7 @@ class TwentyNineSearch(SearchGame):
     expert_iterations = 8000
     card_weight = 0.04              # share of the reward given to the deal's card points
     sharpness = 2.0                 # reward = 0.5 + sharpness * (win chance gained)
-    soft_tries = 10                 # rejection tries for the soft (bidding) inference
+    soft_tries = 25                 # rejection tries for the soft (bidding) inference
 
     # ----- worlds ---------------------------------------------------------------
     def deal(self, view: dict, rng: random.Random):
@@ -470,7 +470,8 @@ class TwentyNineSearch(SearchGame):
                                and (SUIT_OF[best] == power or last)]
                     if useless and len(useless) < len(keep):
                         keep = [c for c in keep if c not in useless]
-                if "reveal-trump" in out:
+                kq = 48 << (match.trump * 8)
+                if "reveal-trump" in out and _mask(hand) & kq != kq:     # no marriage to show
                     out.remove("reveal-trump")
         return [PLAY[c] for c in keep] + out
 
