@@ -283,3 +283,29 @@ def test_completion_tables_match_the_engine():
         hand = rng.sample(range(40), 3)
         assert ENVIDO[_key(*hand)] == envido_value(hand)
         assert FLOR[_key(*hand)] == flor_value(hand)
+
+
+def test_explain_gives_known_reasons():
+    import tomllib
+    from pathlib import Path
+    notes = Path("/work/notes/hints_truco_argentino.toml")
+    known = set(tomllib.loads(notes.read_text())["en"]["hint"]["truco_argentino"]) \
+        if notes.exists() else {"envido_odds", "hand_odds", "refusal", "result_known",
+                                "partner_holds", "card_out", "near_target"}
+    cases = [([["12C", "5C", "4O"], ["7E", "6E", "12B"]], ["call envido"], 1, 2, None),
+             ([["5O", "3O", "4O"], ["1E", "12C", "7E"]],
+              ["play 5O", "play 1E", "play 12C", "play 3O", "play 4O", "call truco"], 0, 2, None),
+             ([["4O", "7O", "11C"], ["2C", "12O", "5B"], ["5C", "7E", "6C"], ["1B", "4E", "6E"]],
+              ["play 4O", "play 2C", "play 5C"], 3, 4, [26, 20])]
+    kinds = set()
+    for hands, actions, seat, players, score in cases:
+        view = scripted(hands, actions, players=players, score=score).view(seat)
+        bot = SearchBot(TrucoArgentinoSearch(), 200, seed=1)
+        bot.choose(view)
+        reasons = bot.game.explain(view, bot.last_stats)
+        assert reasons
+        for key, params in reasons:
+            assert key.startswith("hint.truco_argentino.") and key.rsplit(".", 1)[1] in known
+            assert all(isinstance(v, (int, str)) for v in params.values())
+            kinds.add(key.rsplit(".", 1)[1])
+    assert {"envido_odds", "result_known", "near_target"} <= kinds

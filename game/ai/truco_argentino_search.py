@@ -622,8 +622,8 @@ POLICY = Policy()
 class TrucoArgentinoSearch(SearchGame):
     module = ta
     score_scale = 3.0
-    hard_iterations = 700
-    expert_iterations = 2200
+    hard_iterations = 3000
+    expert_iterations = 9000
 
     def __init__(self) -> None:
         self._cache_key = None
@@ -749,3 +749,105 @@ class TrucoArgentinoSearch(SearchGame):
                 rewards.append(r0)
                 margins.append(margin0)
         return rewards, margins
+
+    # ----- hints ------------------------------------------------------------------------------
+    def explain(self, view: dict, stats) -> list[tuple[str, dict]]:
+        """Why the most visited action, as ``hint.truco_argentino.<reason>`` keys:
+        envido odds, hand odds, a refusal the bet expects, a caller who has seen
+        all our cards, the partner's trick, the strongest card still out, the
+        score near the end of the chico; read off the view and sampled worlds."""
+        if not stats:
+            return []
+        best = stats[0].action
+        seat = view["seat"]
+        team = seat & 1
+        rng = random.Random(f"explain/{view['deal_index']}/{len(view['actions'])}/{seat}")
+        k = Knowledge(view)
+        worlds = []
+        for _ in range(40):
+            hands = k.deal(rng)
+            if hands is None:
+                continue
+            world = ta.Match.from_world(view, {"hands": hands}, [a for _, a in view["actions"]])
+            if world.agrees_with(view):
+                worlds.append(world)
+        if not worlds:
+            return []
+        key = "hint.truco_argentino."
+        reasons = []
+        phase = view["phase"]
+        ours_down = all(view["hand_sizes"][x] == 0 for x in range(team, view["players"], 2)
+                        if x not in view["folded"])
+        if best in ENV_KIND or phase == "envido":
+            won = sum(self._envido_won(w, team) for w in worlds)
+            reasons.append((key + "envido_odds", {"points": view["envido_points"],
+                                                   "percent": round(100 * won / len(worlds))}))
+        odds = 100
+        if reasons:
+            odds = reasons[0][1]["percent"]
+        if phase == "truco" and ours_down:
+            reasons.append((key + "result_known", {}))
+        elif best in TRUCO_CALLS or phase == "truco" or best.startswith("play "):
+            won = sum(self._hand_won(w, best, team, rng) for w in worlds)
+            odds = round(100 * won / len(worlds))
+            reasons.append((key + "hand_odds", {"percent": odds}))
+        if (best in TRUCO_CALLS or best in ENV_KIND) and odds < 50:     # a bluff
+            refused = 0
+            for w in worlds:
+                w2 = w.clone()
+                w2.apply_fast(best)
+                if not w2.deal_over_since(view["deal_index"]) and w2.to_act is not None:
+                    refused += POLICY.choose(w2, rng) == REJECT
+            pct = round(100 * refused / len(worlds))
+            if pct >= 40:
+                reasons.append((key + "refusal", {"percent": pct}))
+        if best.startswith("play "):
+            trick = view["trick"]
+            mine = STRENGTH[CARD[best[5:]]]
+            partner_holds = False
+            if trick:
+                top = max(trick, key=lambda sc: STRENGTH[CARD[sc[1]]])
+                partner_holds = top[0] & 1 == team and top[0] != seat and \
+                    STRENGTH[CARD[top[1]]] > max((STRENGTH[CARD[c]] for s, c in trick if s & 1 != team),
+                                                 default=0)
+            if partner_holds:
+                reasons.append((key + "partner_holds", {"card": best[5:]}))
+            else:
+                unseen = [c for c in k.pool if c not in [CARD[x] for x in view["hand"]]]
+                if unseen:
+                    top = max(unseen, key=STRENGTH.__getitem__)
+                    if STRENGTH[top] > mine:
+                        reasons.append((key + "card_out", {"card": NAMES[top]}))
+        need_us = view["target"] - view["score"][team]
+        need_them = view["target"] - view["score"][1 - team]
+        if min(need_us, need_them) <= 5:
+            reasons.append((key + "near_target", {"points": need_us, "them": need_them}))
+        return reasons[:4]
+
+    @staticmethod
+    def _envido_won(world, team: int) -> bool:
+        order = world._order_from_mano()
+        best = max(order, key=lambda x: (world.env_val[x], -order.index(x)))
+        return best & 1 == team
+
+    @staticmethod
+    def _hand_won(world, action: str, team: int, rng: random.Random) -> bool:
+        """Play ``action`` and the rest of the deal by the policy: does ``team`` win the hand?"""
+        w = world.clone()
+        got = []
+
+        def listen(event):
+            if event.kind in ("hand won", "team left"):
+                got.append(event.data["team"])
+            elif event.kind == "refused" and event.data.get("call") in ("truco", "retruco",
+                                                                         "vale cuatro"):
+                got.append(event.data["team"])
+        w.listeners.append(listen)
+        deal = w.deal_index
+        if action in w.legal_actions():
+            w.apply_fast(action)
+        steps = 0
+        while not got and not w.deal_over_since(deal) and steps < 60:
+            w.apply_fast(POLICY.choose(w, rng))
+            steps += 1
+        return bool(got) and got[0] == team
