@@ -47,7 +47,7 @@ __all__ = [
     "plural_category", "has_native_digits", "to_native_digits", "format_number", "ordinal",
     "load_catalog", "format_message", "placeholders", "locales_dir",
     "set_language", "language", "set_native_digits", "native_digits", "current", "t",
-    "digits",
+    "digits", "load_lists", "card_name", "string_list", "bot_names", "DECKS",
 ]
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ LANGUAGES: dict[str, str] = {
     "es": "Español",
     "bn": "বাংলা",
     "hi": "हिन्दी",
+    "pt": "Português",
 }
 
 #: CLDR plural category names (the keys a plural table may use).
@@ -72,10 +73,15 @@ _NATIVE_DIGITS = {
 }
 
 #: Whether native digits are on by default (CLDR's default numbering system).
-NATIVE_DIGITS_BY_DEFAULT: dict[str, bool] = {"en": False, "es": False, "bn": True, "hi": False}
+NATIVE_DIGITS_BY_DEFAULT: dict[str, bool] = {"en": False, "es": False, "bn": True, "hi": False,
+                                             "pt": False}
+
+#: The two decks whose cards :func:`card_name` names (``cards.<deck>.<rank>`` patterns).
+DECKS = ("spanish", "french")
 
 Number = Union[int, float]
 Entry = Union[str, dict[str, str]]  # a message, or a plural table {category: message}
+#: Lists of strings (e.g. ``bots.tute = ["Carmen", ...]``) are kept apart from messages.
 
 
 class LocaleFileError(Exception):
@@ -126,8 +132,9 @@ def plural_category(lang: str, n: Number) -> str:
     """The CLDR plural category of ``n`` in ``lang``: ``"one"``, ``"many"`` or ``"other"``.
 
     en: one for 1 (not 1.5); es: one for 1, many for exact millions; bn and hi: one for
-    0 and 1 (i = 0 or n = 1). Unsupported languages use the English rule. Anything that
-    is not a number is ``"other"``.
+    0 and 1 (i = 0 or n = 1); pt: one for i = 0..1 (0, 1 and 1.5), many for exact
+    millions. Unsupported languages use the English rule. Anything that is not a number
+    is ``"other"``.
     """
     if isinstance(n, bool) or not isinstance(n, (int, float)) or n != n:  # NaN
         return "other"
@@ -137,8 +144,8 @@ def plural_category(lang: str, n: Number) -> str:
     base = normalize_language(lang) or lang
     if base in ("bn", "hi"):
         return "one" if i == 0 or value == 1 else "other"
-    if base == "es":
-        if value == 1:
+    if base in ("es", "pt"):
+        if (value == 1) if base == "es" else (i in (0, 1)):
             return "one"
         if v == 0 and i != 0 and i % 1_000_000 == 0:
             return "many"
@@ -172,7 +179,7 @@ def _group(int_digits: str, lang: str) -> str:
             pairs.insert(0, head[-2:])
             head = head[:-2]
         return ",".join([head, *pairs, tail])
-    sep = "." if lang == "es" else ","
+    sep = "." if lang in ("es", "pt") else ","
     if lang == "es" and len(int_digits) < 5:  # CLDR es: minimumGroupingDigits 2 -> "2000"
         return int_digits
     groups = []
@@ -204,13 +211,15 @@ def format_number(n: Number, lang: str = DEFAULT_LANGUAGE, *, native: bool = Fal
         int_part, _, frac_part = text.partition(".")
     out = _group(int_part, lang)
     if frac_part:
-        out += ("," if lang == "es" else ".") + frac_part
+        out += ("," if lang in ("es", "pt") else ".") + frac_part
     out = sign + out
     return to_native_digits(out, lang) if native else out
 
 
 _ES_ORDINALS = ("primera", "segunda", "tercera", "cuarta", "quinta",
                 "sexta", "séptima", "octava", "novena", "décima")
+_PT_ORDINALS = ("primeira", "segunda", "terceira", "quarta", "quinta",
+                "sexta", "sétima", "oitava", "nona", "décima")
 _HI_ORDINALS = ("पहला", "दूसरा", "तीसरा", "चौथा")
 
 
@@ -231,14 +240,16 @@ def _bn_ordinal_suffix(n: int) -> str:
 def ordinal(n: int, lang: str = DEFAULT_LANGUAGE, *, native: bool = False) -> str:
     """An ordinal for counting tricks and rounds: 1st, primera, ১ম, पहला.
 
-    es uses the feminine (baza, mano); hi the masculine (हाथ). Numbers below 1 are
-    returned as plain numbers.
+    es uses the feminine (baza, mano), pt too (rodada, mão); hi the masculine (हाथ).
+    Numbers below 1 are returned as plain numbers.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         return format_number(n, lang, native=native)
     num = format_number(n, lang, native=native)
     if lang == "es":
         return _ES_ORDINALS[n - 1] if n <= len(_ES_ORDINALS) else f"{num}.ª"
+    if lang == "pt":
+        return _PT_ORDINALS[n - 1] if n <= len(_PT_ORDINALS) else f"{num}ª"
     if lang == "hi":
         return _HI_ORDINALS[n - 1] if n <= len(_HI_ORDINALS) else f"{num}वाँ"
     if lang == "bn":
@@ -298,7 +309,7 @@ def _is_plural_table(table: Mapping[str, object]) -> bool:
 
 
 def _flatten(table: Mapping[str, object], prefix: str, out: dict[str, Entry],
-             source: Path) -> None:
+             source: Path, lists: dict[str, list[str]]) -> None:
     for key, value in table.items():
         full = f"{prefix}{key}"
         if isinstance(value, str):
@@ -310,18 +321,15 @@ def _flatten(table: Mapping[str, object], prefix: str, out: dict[str, Entry],
             if len(forms) != len(value):
                 log.warning("%s: plural %r has non-text forms; they are ignored", source, full)
         elif isinstance(value, dict):
-            _flatten(value, full + ".", out, source)
+            _flatten(value, full + ".", out, source, lists)
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            lists[full] = list(value)
         else:
             log.warning("%s: %r is a %s, not text; it is ignored",
                         source, full, type(value).__name__)
 
 
-def load_catalog(path: str | Path) -> dict[str, Entry]:
-    """Read one locale file into ``{dotted key: message or plural table}``.
-
-    Raises :class:`LocaleFileError` with a readable reason if the file is missing,
-    unreadable, not UTF-8 or not valid TOML. Never writes to the file.
-    """
+def _load_file(path: str | Path) -> tuple[dict[str, Entry], dict[str, list[str]]]:
     path = Path(path)
     try:
         with path.open("rb") as fh:
@@ -337,17 +345,44 @@ def load_catalog(path: str | Path) -> dict[str, Entry]:
     except (ValueError, RecursionError) as exc:  # e.g. absurdly nested tables
         raise LocaleFileError(f"locale file {path} is damaged: {exc}") from None
     out: dict[str, Entry] = {}
-    _flatten(data, "", out, path)
-    return out
+    lists: dict[str, list[str]] = {}
+    _flatten(data, "", out, path, lists)
+    return out, lists
 
 
-def _load_or_empty(lang: str, folder: Path) -> dict[str, Entry]:
+def load_catalog(path: str | Path) -> dict[str, Entry]:
+    """Read one locale file into ``{dotted key: message or plural table}``.
+
+    Raises :class:`LocaleFileError` with a readable reason if the file is missing,
+    unreadable, not UTF-8 or not valid TOML. Never writes to the file. Lists of strings
+    (see :func:`load_lists`) are not messages and are left out.
+    """
+    return _load_file(path)[0]
+
+
+def load_lists(path: str | Path) -> dict[str, list[str]]:
+    """The lists of strings of one locale file, ``{dotted key: [text, ...]}``.
+
+    Used for data that is a list in every language, such as the bots' names
+    (``bots.<game_id>``). Raises :class:`LocaleFileError` like :func:`load_catalog`.
+    """
+    return _load_file(path)[1]
+
+
+def _load_or_empty(lang: str, folder: Path) -> tuple[dict[str, Entry], dict[str, list[str]]]:
     try:
-        return load_catalog(folder / f"{lang}.toml")
+        return _load_file(folder / f"{lang}.toml")
     except LocaleFileError as exc:
         fallback = "English" if lang != DEFAULT_LANGUAGE else "the message keys"
         log.error("%s; showing %s instead. The file was left as it is.", exc, fallback)
-        return {}
+        return {}, {}
+
+
+def _split_card(card: str) -> tuple[str, str] | None:
+    """``"10S"`` -> ``("10", "S")``; None for something that is not a card name."""
+    if not isinstance(card, str) or len(card) < 2:
+        return None
+    return card[:-1], card[-1]
 
 
 # --------------------------------------------------------------------------- Locale
@@ -368,9 +403,10 @@ class Locale:
         self._lang = code
         self._folder = Path(folder) if folder is not None else locales_dir()
         self._native = native_digits
-        self._english = _load_or_empty(DEFAULT_LANGUAGE, self._folder)
-        self._own = (self._english if code == DEFAULT_LANGUAGE
-                     else _load_or_empty(code, self._folder))
+        self._english, self._english_lists = _load_or_empty(DEFAULT_LANGUAGE, self._folder)
+        self._own, self._own_lists = ((self._english, self._english_lists)
+                                      if code == DEFAULT_LANGUAGE
+                                      else _load_or_empty(code, self._folder))
         self._reported: set[str] = set()
 
     # ----- properties
@@ -445,6 +481,42 @@ class Locale:
                 return forms[name]
         return next(iter(forms.values()))
 
+    # ----- lists and cards
+    def string_list(self, key: str) -> list[str]:
+        """A list of strings (``bots.tute``), in this language or else in English; [] if none."""
+        found = self._own_lists.get(key) or self._english_lists.get(key)
+        if found is None and key not in self._reported:
+            self._reported.add(key)
+            log.warning("No list %r in %s or English", key, self._lang)
+        return list(found or [])
+
+    def bot_names(self, game_id: str) -> list[str]:
+        """Names for the bots of ``game_id``, as players of this language would expect."""
+        return self.string_list(f"bots.{game_id}")
+
+    def card_name(self, card: str, deck: str) -> str:
+        """A card named in running text: ``"7O"`` -> "el siete de oros", "सिक्के का सत्ता"...
+
+        ``card`` is in contract notation (``"12B"``, ``"JH"``, ``"10S"``, ``"JK"``) and
+        ``deck`` is ``"spanish"`` or ``"french"`` (``C`` is cups in one and clubs in the
+        other). Each rank has its own pattern ``cards.<deck>.<rank>`` with a ``{suit}``
+        placeholder, because the article or postposition agrees with the rank (la sota /
+        el rey, पान की बेगम / पान का इक्का); the suit goes in as ``cards.<deck>_suit.<suit>``,
+        the form it takes inside a card name (oros, सिक्के, হার্টের). Anything that is not a
+        card of that deck comes back unchanged.
+        """
+        if card == "JK":
+            return self.t("cards.joker")
+        parts = _split_card(card)
+        if parts is None or deck not in DECKS:
+            return str(card)
+        rank, suit = parts
+        pattern_key, suit_key = f"cards.{deck}.{rank}", f"cards.{deck}_suit.{suit}"
+        if not (self.has(pattern_key) or pattern_key in self._english) or not (
+                self.has(suit_key) or suit_key in self._english):
+            return card
+        return self.t(pattern_key, suit=self.t(suit_key))
+
     # ----- numbers
     def number(self, n: Number) -> str:
         """``n`` written for this language (grouping, native digits if on)."""
@@ -505,3 +577,18 @@ def t(key: str, /, **params: object) -> str:
 def digits(n: Number) -> str:
     """``n`` written for the current language: ``digits(29)`` is ``"২৯"`` in bn by default."""
     return current().number(n)
+
+
+def card_name(card: str, deck: str) -> str:
+    """A card named in the current language; see :meth:`Locale.card_name`."""
+    return current().card_name(card, deck)
+
+
+def string_list(key: str) -> list[str]:
+    """A list of strings in the current language; see :meth:`Locale.string_list`."""
+    return current().string_list(key)
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Bot names for ``game_id`` in the current language; see :meth:`Locale.bot_names`."""
+    return current().bot_names(game_id)

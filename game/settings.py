@@ -1,21 +1,28 @@
 """The player's settings, kept as TOML in the per-user preferences folder.
 
 Loading never fails: a missing file gives defaults, a damaged one is set aside
-(see :mod:`game.storage`) and defaults are used, with a message for the UI;
+(see :mod:`game.storage`) and defaults are used, with a message for the UI. The
+default language is the operating system's when Taash supports it (first start);
 values of the wrong type or out of range are replaced by their defaults one by
 one. Saving is atomic.
 """
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.i18n import best_language
 from game.storage import DamagedFile, atomic_write_toml, read_toml
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "es", "bn", "hi")
+LANGUAGES = ("en", "es", "bn", "hi", "pt")
+#: Set to a language tag to stand in for the operating system's languages (tests, support).
+SYSTEM_LANGUAGE_ENV = "TAASH_SYSTEM_LANGUAGE"
+_LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 FILE_NAME = "settings.toml"
@@ -75,18 +82,57 @@ class Settings:
         return asdict(self)
 
 
+def system_language_tags() -> list[str]:
+    """The operating system's preferred languages, best first (``["bn_BD", "en"]``).
+
+    ``TAASH_SYSTEM_LANGUAGE`` overrides everything. Otherwise SDL's list when pygame is
+    already loaded (it reads Windows', macOS' and Android's settings), then the POSIX
+    variables LANGUAGE (a colon list), LC_ALL, LC_MESSAGES and LANG. Never raises.
+    """
+    override = os.environ.get(SYSTEM_LANGUAGE_ENV)
+    if override:
+        return [override]
+    tags: list[str] = []
+    pygame = sys.modules.get("pygame")  # never imported here: the settings load without it
+    if pygame is not None:
+        try:
+            for item in pygame.system.get_pref_locales() or ():
+                lang, country = item.get("language"), item.get("country")
+                if lang:
+                    tags.append(f"{lang}_{country}" if country else lang)
+        except Exception:  # no SDL video/locale support: fall back to the environment
+            log.debug("SDL could not tell the preferred locales", exc_info=True)
+    for name in _LOCALE_ENV:
+        value = os.environ.get(name, "")
+        tags.extend(part for part in value.split(":") if part and part not in ("C", "POSIX")
+                    and not part.startswith(("C.", "POSIX.")))
+    return tags
+
+
+def first_start_settings(tags: list[str] | None = None) -> Settings:
+    """Default settings, in the system's language if Taash has it (else English)."""
+    tags = system_language_tags() if tags is None else tags
+    return Settings(language=best_language(tags, default=Settings.language))
+
+
 def settings_path(folder: str | Path) -> Path:
     return Path(folder) / FILE_NAME
 
 
-def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a message if the file was damaged."""
+def load_settings(folder: str | Path,
+                  system_tags: list[str] | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a message if the file was damaged.
+
+    Without a settings file (first start), or with a damaged one, the defaults take the
+    system's language (``system_tags``, or :func:`system_language_tags` when None).
+    """
     try:
         data = read_toml(settings_path(folder))
     except DamagedFile as exc:
-        return Settings(), str(exc.moved_to.name if exc.moved_to else exc.path)
+        return (first_start_settings(system_tags),
+                str(exc.moved_to.name if exc.moved_to else exc.path))
     if data is None:
-        return Settings(), None
+        return first_start_settings(system_tags), None
     return Settings.from_dict(data), None
 
 

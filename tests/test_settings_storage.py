@@ -58,3 +58,42 @@ def test_native_digits_default_per_language():
     s.language = "en"
     s.native_digits = True                     # English has no digits of its own: ignored
     assert s.native_digits is False
+
+
+# --------------------------------------------------------------------------- first start
+
+def test_first_start_takes_the_system_language(tmp_path):
+    from game.settings import first_start_settings
+    loaded, message = load_settings(tmp_path, system_tags=["fr_FR", "bn_BD", "en_US"])
+    assert loaded.language == "bn" and message is None
+    assert load_settings(tmp_path, system_tags=["pt_BR"])[0].language == "pt"
+    assert load_settings(tmp_path, system_tags=["hi-IN"])[0].language == "hi"
+    assert load_settings(tmp_path, system_tags=["de_DE"])[0].language == "en"
+    assert load_settings(tmp_path, system_tags=[])[0].language == "en"
+    assert first_start_settings(["es_AR"]).language == "es"
+
+
+def test_saved_language_wins_over_the_system_one(tmp_path):
+    save_settings(tmp_path, Settings(language="hi"))
+    assert load_settings(tmp_path, system_tags=["bn_BD"])[0].language == "hi"
+
+
+def test_damaged_settings_fall_back_to_the_system_language(tmp_path):
+    settings_path(tmp_path).write_bytes(b"\xff\xfe not toml [[[")
+    loaded, message = load_settings(tmp_path, system_tags=["es_ES"])
+    assert loaded.language == "es" and message
+
+
+def test_system_language_tags_from_the_environment(monkeypatch):
+    from game import settings as S
+    monkeypatch.delenv(S.SYSTEM_LANGUAGE_ENV, raising=False)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setitem(__import__("sys").modules, "pygame", None)  # no SDL answer
+    monkeypatch.setenv("LANGUAGE", "pt_BR:pt:en")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert S.system_language_tags() == ["pt_BR", "pt", "en"]
+    assert S.first_start_settings().language == "pt"
+    monkeypatch.setenv(S.SYSTEM_LANGUAGE_ENV, "bn_BD")
+    assert S.system_language_tags() == ["bn_BD"]
+    assert load_settings(__import__("pathlib").Path("/nonexistent/taash"))[0].language == "bn"
