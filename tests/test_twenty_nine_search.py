@@ -201,3 +201,24 @@ def test_win_chance_weighs_the_target():
     assert win_chance([-5, 0], 6, 0) < 0.15
     # a point near the target is worth more than one at the start
     assert win_chance([5, 0], 6, 0) - win_chance([4, 0], 6, 0) > win_chance([1, 0], 6, 0) - win_chance([0, 0], 6, 0)
+
+
+def test_explain_gives_known_reasons_with_their_params():
+    import tomllib
+    from pathlib import Path
+    notes = Path("/work/notes/hints_twenty_nine.toml")
+    strings = tomllib.loads(notes.read_text())["en"]["hint"]["twenty_nine"] if notes.exists() else None
+    kinds = set()
+    for match, view in positions(3, {}, every=6):
+        if not view["legal"] or len(view["legal"]) < 2:
+            continue
+        bot = SearchBot(GAME, 60, seed=1)
+        stats = bot.analyse(view)
+        reasons = GAME.explain(view, stats)
+        assert 1 <= len(reasons) <= 4
+        for key, params in reasons:
+            assert key.startswith("hint.twenty_nine.")
+            kinds.add(key)
+            if strings is not None:
+                strings[key.split(".")[-1]].format(**params)      # every placeholder is given
+    assert len(kinds) >= 4

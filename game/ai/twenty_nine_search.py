@@ -668,3 +668,63 @@ class TwentyNineSearch(SearchGame):
             self._rng = random.Random(f"29/{view['deal_index']}/{len(view['actions'])}/"
                                       f"{view['seat']}/{','.join(sorted(view['hand']))}")
         return self._rng
+
+    # ----- why ------------------------------------------------------------------------------
+    def explain(self, view: dict, stats) -> list[tuple[str, dict]]:
+        """Why the top action: locale keys ``hint.twenty_nine.<reason>`` with params
+        (cards and suits as card strings and suit letters, for the UI to name)."""
+        if not stats:
+            return []
+        best = stats[0]
+        action = best.action
+        k = Knowledge(view)
+        seat = k.seat
+        out: list[tuple[str, dict]] = []
+        key = "hint.twenty_nine."
+        if view["phase"] == "auction":
+            est = bid_estimate(k.hand[:4])[0]
+            out.append((key + "hand_worth", {"points": int(round(est))}))
+        elif action == "double":
+            out.append((key + "double_break", {"bid": view["bid"]}))
+        elif action == "show-marriage":
+            out.append((key + "marriage", {"suit": view["trump"]}))
+        elif action == "reveal-trump" or (view["trump"] is None and view["phase"] == "play"):
+            suit = self._likely_trump(view)
+            if suit is not None:
+                out.append((key + "trump_likely", {"suit": SUITS[suit]}))
+        if action.startswith("play "):
+            card = CARD[action[5:]]
+            suit = _suit(card)
+            trick = view["trick"]
+            if trick:
+                power = SUITS.index(view["trump"]) if view["trump_revealed"] else None
+                cards = [CARD[c] for _, c in trick]
+                pos = tn.winning_position(cards, PER_SUIT, power)
+                if trick[pos][0] % 2 == seat % 2:
+                    out.append((key + "partner_wins", {}))
+            seen = set(k.hand)
+            for cards in k.played:
+                seen.update(cards)
+            higher = [c for c in range(suit * PER_SUIT, card) if c not in seen]
+            if higher:
+                out.append((key + "card_out", {"card": DECK.names[higher[0]]}))
+            if not trick:
+                for o in ((seat + 1) % 4, (seat + 3) % 4):
+                    if suit in k.voids[o]:
+                        out.append((key + "opponent_void", {"suit": SUITS[suit]}))
+                        break
+        out.append((key + "expected", {"points": f"{best.margin:+.1f}"}))
+        return out[:4]
+
+    def _likely_trump(self, view: dict) -> int | None:
+        """The suit most sampled worlds make trump (for a seat that does not know it)."""
+        if view["trump"]:
+            return SUITS.index(view["trump"])
+        rng = random.Random(f"explain/{view['deal_index']}/{len(view['actions'])}")
+        counts = [0, 0, 0, 0]
+        k = Knowledge(view)
+        for _ in range(40):
+            world = self._deal_hard(view, k, rng)
+            if world is not None and world[3] is not None:
+                counts[world[3]] += 1
+        return counts.index(max(counts)) if any(counts) else None
