@@ -354,6 +354,13 @@ class SearchMatch(tm.Match):
         match._legal_cache = None
         return match
 
+    def _begin_next_deal(self, same_dealer: bool = False) -> None:
+        if self.positions:              # a playout stops here: the next deal is never played
+            self.deal_index += 1
+            self._legal_cache = None
+            return
+        super()._begin_next_deal(same_dealer)
+
     def _legal(self) -> list[str]:
         if self.positions and self.blind and not self.pending and self.phase == PLAY_PHASE:
             return list(BLIND_PLAY[:len(self.hands[self.turn])])
@@ -532,45 +539,50 @@ class TrucoMineiroSearch(SearchGame):
         return "accept" if e * 0.9 + noise >= need else "reject"
 
     def _card(self, match, rng) -> str:
+        """The card that keeps the seat's chance of the hand highest (from its
+        own cards and the table), the cheapest among near-equals; now and then
+        another, as people do."""
         seat = match.turn
         hand = match.hands[seat]
         if len(hand) == 1:
             return PLAY[hand[0]]
-        trick = match.trick
-        if rng.random() < 0.08:
+        if rng.random() < 0.06:
             return PLAY[rng.choice(hand)]
-        by = sorted(hand, key=lambda c: STRENGTH[c])
-        if not trick:
-            if len(hand) == 3:                      # first lead: the second best if worth it
-                return PLAY[by[1] if STRENGTH[by[1]] >= 7 else by[2]]
-            if match.results and match.results[-1] == seat % 2:
-                return PLAY[by[-1] if rng.random() < 0.6 else by[0]]
-            return PLAY[by[-1] if rng.random() < 0.75 else by[0]]
+        trick = match.trick
+        n = match.players
         team = seat % 2
-        best = -1
-        best_team = None
-        tied = False
+        if not trick and len(hand) == 3 and rng.random() < 0.7:
+            by = sorted(hand, key=lambda c: STRENGTH[c])      # first lead: the second best if worth it
+            return PLAY[by[1] if STRENGTH[by[1]] >= 7 else by[2]]
+        ours = theirs = 0
         for s, c in zip(match.trick_seats, trick):
             k = STRENGTH[c]
-            if k > best:
-                best, best_team, tied = k, s % 2, False
-            elif k == best and s % 2 != best_team:
-                tied = True
-        last = len(trick) == match.players - 1
-        if best_team == team and not tied:
-            if last or match.players == 2:
-                return PLAY[by[0]]
-            # an opponent still plays after us: cover a weak card of the partner's
-            if best < 9 and STRENGTH[by[-1]] > best and rng.random() < 0.5:
-                return PLAY[next(c for c in by if STRENGTH[c] > best)]
-            return PLAY[by[0]]
-        for c in by:
-            if STRENGTH[c] > best:
-                return PLAY[c]                      # the cheapest card that takes it
-        for c in by:
-            if STRENGTH[c] == best and not match.results:
-                return PLAY[c]                      # tie the first trick
-        return PLAY[by[0]]
+            if s % 2 == team:
+                if k > ours:
+                    ours = k
+            elif k > theirs:
+                theirs = k
+        opps = 0
+        partner = False
+        for i in range(1, n - len(trick)):
+            if (seat + i) % 2 == team:
+                partner = True
+            else:
+                opps += 1
+        res = _res_for(match.results, team)
+        triple = _triple_for(match, team)
+        classes = [STRENGTH[c] for c in hand]
+        best_p = -1.0
+        scored = []
+        for i, c in enumerate(hand):
+            k = classes[i]
+            rest = tuple(sorted(classes[:i] + classes[i + 1:], reverse=True))
+            p = _trick_then(n, rest, res, ours if ours > k else k, theirs, opps, partner, triple)
+            scored.append((p, k, c))
+            if p > best_p:
+                best_p = p
+        pick = min((k, c) for p, k, c in scored if p >= best_p - 0.02)
+        return PLAY[pick[1]]
 
     # ----- values ----------------------------------------------------------------------------
     def outcome(self, match, view: dict) -> tuple[list[float], list[float]]:
@@ -603,8 +615,8 @@ class TrucoMineiroSearch(SearchGame):
         key = "hint.truco_mineiro."
         out: list[tuple[str, dict]] = []
         action = top.action
-        if view.get("blind"):
-            return [(key + "blind", {})]
+        if view.get("blind"):          # face down: no card is better than another
+            return [(key + "expect", {"points": f"{top.margin:+.1f}"})]
         hand = [CARD[c] for c in view["hand"]]
         mine_eq = _view_equity(view)
         pending = view.get("pending")
@@ -615,11 +627,12 @@ class TrucoMineiroSearch(SearchGame):
                                           if pending else tm.MAO_DE_DEZ_RUN}))
             elif action.startswith("call "):
                 out.append((key + ("call_strong" if mine_eq >= 0.5 else "call_bluff"),
-                            {"call": action[5:]}))
+                            {"value": VALUES[STEP_NAMES.index(action[5:])]}))
             else:
                 out.append((key + "accept", {"value": value}))
         elif action.startswith("call "):
-            out.append((key + ("call_strong" if mine_eq >= 0.5 else "call_bluff"), {"call": action[5:]}))
+            out.append((key + ("call_strong" if mine_eq >= 0.5 else "call_bluff"),
+                        {"value": VALUES[STEP_NAMES.index(action[5:])]}))
         else:
             card = CARD[action[5:]]
             team = view["seat"] % 2
@@ -634,8 +647,7 @@ class TrucoMineiroSearch(SearchGame):
             out_manilha = _manilha_out(view)
             if out_manilha is not None and STRENGTH[card] < STRENGTH[CARD[out_manilha]]:
                 out.append((key + "manilha_out", {"card": out_manilha}))
-        points = round(top.margin, 1)
-        out.append((key + "expect", {"points": f"{points:+.1f}"}))
+        out.append((key + "expect", {"points": f"{top.margin:+.1f}"}))
         return out
 
 
