@@ -447,7 +447,7 @@ def test_the_table_draws_in_every_language(app, lang):
 
 
 def test_screenshot_command_renders_buraco(tmp_path):
-    from game.ui.screenshot import take_screenshot
+    from game.commands.screenshot import take_screenshot
     out = tmp_path / "b.png"
     assert take_screenshot("table", "buraco", "es", str(out), seed=3, players=2) == 0
     image = pygame.image.load(str(out))

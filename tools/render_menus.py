@@ -38,7 +38,8 @@ class StandInTable(Scene):
     """Something to pause when the real table is not there yet."""
 
     def draw(self, surface) -> None:
-        from game.scenes.menu import draw_fan, felt_backdrop
+        from game.ui.fan import draw_fan
+        from game.ui.felt import felt_backdrop
         surface.blit(felt_backdrop(), (0, 0))
         draw_fan(surface, self.app.cards(160), ["JH", "9H", "AH", "10H", "KS", "QS", "8D", "7C"],
                  (640, 560), 8.0, 600)

@@ -42,7 +42,7 @@ from collections import Counter
 import pygame
 
 from game.games.buraco_melds import BONUS, RULES
-from game.scenes.table import felt_surface
+from game.ui.felt import felt_surface
 from game.scenes.table_base import PLATE_SIZE, MatchTableScene
 from game.scenes.table_games import ADAPTERS, PANEL_DIM, PANEL_TEXT, SUIT_SYMBOL, TrickAdapter, render_rows
 from game.ui import anim, theme

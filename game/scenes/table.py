@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import logging
 import math
-import random
 import time
 
 import pygame
@@ -49,6 +48,7 @@ import pygame
 from game.scenes.table_base import PLATE_SIZE, MatchTableScene
 from game.scenes.table_games import Control, make_adapter, render_rows, stable_jitter, suit_icon
 from game.ui import anim, theme
+from game.ui.felt import felt_surface
 from game.ui.widgets import Button, Choice, draw_panel, draw_tooltip
 
 log = logging.getLogger(__name__)
@@ -108,56 +108,6 @@ SIDE_PANEL_W = 244
 COLUMN_X = 836                  # call buttons stacked right of the hand (adapters with few cards)
 COLUMN_BOTTOM = 708
 COLUMN_BUTTON_H = 38
-
-_FELT_CACHE: dict = {}
-
-
-def felt_surface(size=(W, H), colour=theme.FELT, dark=theme.FELT_DARK) -> pygame.Surface:
-    """Green cloth: a lighter centre, a soft vignette and a fine weave (cached)."""
-    key = (size, colour, dark)
-    surf = _FELT_CACHE.get(key)
-    if surf is not None:
-        return surf
-    w, h = size
-    surf = pygame.Surface(size)
-    surf.fill(dark)
-    n = 64
-    small = pygame.Surface((n, n * h // w))
-    sh = small.get_height()
-    for y in range(sh):
-        for x in range(n):
-            dx = (x + 0.5) / n - 0.5
-            dy = ((y + 0.5) / sh - 0.47) * (h / w) * 1.25
-            d = min(1.0, math.hypot(dx, dy) * 1.55)
-            k = max(0.0, 1.0 - d ** 1.8)
-            c = tuple(int(dark[i] + (colour[i] * 1.12 - dark[i]) * k) for i in range(3))
-            small.set_at((x, y), tuple(min(255, v) for v in c))
-    surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
-    weave = pygame.Surface((128, 128), pygame.SRCALPHA)
-    rng = random.Random(29)
-    for _ in range(2600):
-        x, y = rng.randrange(128), rng.randrange(128)
-        a = rng.randrange(6, 18)
-        weave.set_at((x, y), (255, 255, 255, a) if rng.random() < 0.5 else (0, 0, 0, a + 6))
-    for y in range(0, h, 128):
-        for x in range(0, w, 128):
-            surf.blit(weave, (x, y))
-    # a faint lighter oval where the cards are played, and a rail round the cloth
-    ring = pygame.Surface(size, pygame.SRCALPHA)
-    oval = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.56))
-    oval.center = (w // 2, int(h * 0.42))
-    pygame.draw.ellipse(ring, (255, 255, 255, 9), oval)
-    pygame.draw.ellipse(ring, (255, 255, 255, 22), oval, 2)
-    pygame.draw.ellipse(ring, (0, 0, 0, 26), oval.inflate(8, 8), 3)
-    surf.blit(ring, (0, 0))
-    pygame.draw.rect(surf, (0, 0, 0), surf.get_rect(), 6, border_radius=18)
-    try:
-        surf = surf.convert()
-    except pygame.error:
-        pass
-    _FELT_CACHE[key] = surf
-    return surf
-
 
 def table_supports(game_id: str, players: int) -> bool:
     """Whether this table can seat ``players`` at ``game_id`` (an adapter and a layout exist)."""
