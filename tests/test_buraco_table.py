@@ -13,10 +13,12 @@ from game import i18n
 from game.app import App
 from game.games import buraco as bu
 from game.games import buraco_melds as bm
-from game.scenes.buraco_table import (PILE_TOP_POS, BuracoTableScene, describe_meld, meld_from_info)
+from game.scenes.tables.buraco import describe_meld, meld_from_info
+from game.scenes.tables.buraco_layout import PILE_TOP_POS
+from game.scenes.tables.buraco_table import BuracoTableScene
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
-from game.scenes.table import TableScene
+from game.scenes.tables.trick_table import TableScene
 from game.scenes.tables import table_for, table_supports
 from game.session import AUTOSAVE, Session, bot_for
 

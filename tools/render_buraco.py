@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.scenes.buraco_table import BuracoTableScene  # noqa: E402
+from game.scenes.tables.buraco_table import BuracoTableScene  # noqa: E402
 from game.scenes.summary import DealSummaryScene  # noqa: E402
 from game.session import SeatConfig, Session, bot_for  # noqa: E402
 

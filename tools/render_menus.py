@@ -70,7 +70,7 @@ def scene_builders(app):
     def pause():
         table = None
         try:
-            from game.scenes.table import TableScene
+            from game.scenes.tables.trick_table import TableScene
             from game.session import SeatConfig, Session
             seats = [SeatConfig("Ana", True)] + [SeatConfig(f"Bot {k}", False) for k in range(1, 4)]
             table = TableScene(app, Session.new("twenty_nine", 4, {}, seats, seed=3, dealer=0))

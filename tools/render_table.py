@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
+from game.scenes.tables.trick_table import TableScene  # noqa: E402
 from game.session import SeatConfig, Session, bot_for  # noqa: E402
 
 NAMES = {

@@ -40,7 +40,7 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.games import truco_argentino as ta  # noqa: E402
 from game.games import truco_mineiro as tm  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
+from game.scenes.tables.trick_table import TableScene  # noqa: E402
 from game.session import SeatConfig, Session, bot_for  # noqa: E402
 
 NAMES = {

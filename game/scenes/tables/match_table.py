@@ -1,7 +1,7 @@
 """What every match table shares: the session and match plumbing under the drawing.
 
-:class:`MatchTableScene` is the base of :class:`~game.scenes.table.TableScene` (the
-trick games) and :class:`~game.scenes.buraco_table.BuracoTableScene`. It subscribes to
+:class:`MatchTableScene` is the base of :class:`~game.scenes.tables.trick_table.TableScene` (the
+trick games) and :class:`~game.scenes.tables.buraco_table.BuracoTableScene`. It subscribes to
 ``session.match.listeners`` and queues each engine event with the deal it belongs to,
 plays the queue back (``_pump``, held by ``wait`` and by the ``BARRIER`` kinds while
 something still moves), lets bots act after a natural "thinking" delay once the table
