@@ -37,6 +37,11 @@ class Scene:
         """Esc: one level back."""
         self.app.stack.pop()
 
+    def leave(self) -> None:
+        """Take this scene off the stack if it is on top."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
     def update(self, dt: float) -> None:
         pass
 
@@ -123,6 +128,13 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.focus_default()
+
+    def start_text_input(self) -> None:
+        """Let typed text reach the text fields (a screen that has some calls this on enter)."""
+        try:
+            pygame.key.start_text_input()
+        except pygame.error:
+            pass
 
     def handle(self, event) -> None:
         if self.ui.handle(event):

@@ -40,8 +40,7 @@ class HandOffScene(Scene):
         if self.done:
             return
         self.done = True
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.leave()
         self.on_ready()
 
     def update(self, dt: float) -> None:

@@ -90,10 +90,7 @@ class SettingsScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        self.start_text_input()
 
     def update(self, dt: float) -> None:
         super().update(dt)

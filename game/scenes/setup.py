@@ -353,10 +353,7 @@ class MatchSetupScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        self.start_text_input()
 
     # ----- drawing
     def help_subject(self):

@@ -54,8 +54,7 @@ class DealSummaryScene(Scene):
         if self.closed:
             return
         self.closed = True
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.leave()
         if self.on_close is not None:
             self.on_close()
 

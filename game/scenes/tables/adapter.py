@@ -40,6 +40,17 @@ def split_card(card: str) -> tuple[str, str]:
     return card[:-1], card[-1]
 
 
+def one_at_a_time(per_seat: list[tuple[int, list | None, int]]) -> list[tuple[int, str | None]]:
+    """A deal plan dealing one card at a time round ``per_seat`` ((seat, cards or None, count),
+    in dealing order): each seat's first card, then each seat's second, and so on."""
+    plan = []
+    for i in range(max((c for _, _, c in per_seat), default=0)):
+        for seat, cards, count in per_seat:
+            if i < count:
+                plan.append((seat, cards[i] if cards else None))
+    return plan
+
+
 def stable_jitter(card: str, salt: str, lo: float, hi: float) -> float:
     """A deterministic pseudo-random number in [lo, hi] for a card (trick rotations)."""
     digest = hashlib.md5((salt + card).encode()).digest()

@@ -267,10 +267,7 @@ class BuracoInput:
                     self.toggle(press[0])
                     self.kb_index = None
             return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        self.widgets.handle(event)
+        self._keys_or_widgets(event)
 
     def _click_thing(self, thing) -> None:
         kind = thing[0]

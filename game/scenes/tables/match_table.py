@@ -417,6 +417,13 @@ class MatchTableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     # ----- input ------------------------------------------------------------------------
+    def _keys_or_widgets(self, event) -> None:
+        """A key goes to the table's own keys (``_key``), anything else to its widgets."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        self.widgets.handle(event)
+
     def _pause_key(self, event) -> bool:
         """Esc or P opens the pause menu (True when ``event`` was that)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):

@@ -137,10 +137,7 @@ class TrickTableInput:
             if press is not None and self._card_at(event.pos) == press[0]:
                 self.try_play(press[0])
             return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        self.widgets.handle(event)
+        self._keys_or_widgets(event)
 
     def _key(self, event) -> None:
         focused = self.widgets.focused

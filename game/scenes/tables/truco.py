@@ -9,7 +9,7 @@ words players use. Each Truco has its own module: :mod:`.truco_argentino`,
 """
 from __future__ import annotations
 
-from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter
+from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, one_at_a_time
 from game.ui import theme
 
 ACCENT = theme.ACCENT
@@ -39,14 +39,8 @@ class TrucoAdapter(TrickAdapter):
         per_seat = []
         for ev in events:
             cards = ev.data.get("cards")
-            count = ev.data.get("count", len(cards) if cards else 3)
-            per_seat.append((ev.seat, cards, count))
-        plan = []
-        for i in range(max((c for _, _, c in per_seat), default=0)):
-            for seat, cards, count in per_seat:
-                if i < count:
-                    plan.append((seat, cards[i] if cards else None))
-        return plan
+            per_seat.append((ev.seat, cards, ev.data.get("count", len(cards) if cards else 3)))
+        return one_at_a_time(per_seat)
 
     def trick_offset(self, slot: str, k: int, players: int) -> tuple[float, float]:
         step = k - 1

@@ -318,20 +318,20 @@ class TrucoArgentinoAdapter(TrucoAdapter):
     def _waiting(self, call: str, seat: int | None) -> str:
         return self.call_word(call) + ": " + self.t("truco_table.waiting", name=self.name(seat))
 
+    def _declared(self, value, key: str) -> str:
+        """A declaration on a plate: "Son buenas", or the points said."""
+        return self.t("truco_calls.son_buenas") if value == "son buenas" else self.t(key, n=value)
+
     def seat_badge(self, seat: int):
         info, t = self.info, self.t
         if seat in info["folded"]:
             return (t("truco_table.badge_folded"), CHIP_FOLDED)
         if seat in info["flor_declared"]:
-            v = info["flor_declared"][seat]
-            text = t("truco_calls.son_buenas") if v == "son buenas" else t("truco_table.badge_flor_points", n=v)
-            return (text, CHIP_FLOR)
+            return (self._declared(info["flor_declared"][seat], "truco_table.badge_flor_points"), CHIP_FLOR)
         if seat in info["flor_holders"]:
             return (t("truco_calls.flor"), CHIP_FLOR)
         if seat in info["declared"]:
-            v = info["declared"][seat]
-            text = t("truco_calls.son_buenas") if v == "son buenas" else t("truco_table.badge_envido", n=v)
-            return (text, CHIP_ENVIDO)
+            return (self._declared(info["declared"][seat], "truco_table.badge_envido"), CHIP_ENVIDO)
         if seat == info["mano"]:
             return (t("truco_table.badge_mano"), CHIP_PLAIN)
         return None

@@ -2,7 +2,7 @@
 40th card (three), the cantes of twenty and forty shown with their cards."""
 from __future__ import annotations
 
-from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, split_card
+from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, one_at_a_time, split_card
 from game.ui import theme
 
 
@@ -26,14 +26,8 @@ class TuteAdapter(TrickAdapter):
         per_seat = []
         for ev in events:
             cards = ev.data.get("cards")
-            count = ev.data.get("count", len(cards or ()))
-            per_seat.append((ev.seat, cards, count))
-        plan = []
-        for i in range(max((c for _, _, c in per_seat), default=0)):
-            for seat, cards, count in per_seat:
-                if i < count:
-                    plan.append((seat, cards[i] if cards else None))
-        return plan
+            per_seat.append((ev.seat, cards, ev.data.get("count", len(cards or ()))))
+        return one_at_a_time(per_seat)
 
     def reset(self, deal_index: int, dealer: int) -> None:
         super().reset(deal_index, dealer)

@@ -16,6 +16,11 @@ def _score_colour(score: int):
     return PANEL_TEXT
 
 
+#: The speech bubble of each call (the bid's own says the number).
+CALL_WORDS = {"passed": "calls.pass", "doubled": "calls.double", "redoubled": "calls.redouble",
+              "trump chosen": "calls.trump_chosen", "single hand": "calls.single_hand",
+              "trump revealed": "calls.reveal_trump", "marriage shown": "calls.marriage"}
+
 
 class TwentyNineAdapter(TrickAdapter):
     game_id = "twenty_nine"
@@ -126,25 +131,10 @@ class TwentyNineAdapter(TrickAdapter):
         return rows
 
     def bubble(self, ev) -> str | None:
-        t, d = self.t, ev.data
-        kind = ev.kind
-        if kind == "bid":
-            return t("calls.bid", n=d["n"])
-        if kind == "passed":
-            return t("calls.pass")
-        if kind == "doubled":
-            return t("calls.double")
-        if kind == "redoubled":
-            return t("calls.redouble")
-        if kind == "trump chosen":
-            return t("calls.trump_chosen")
-        if kind == "single hand":
-            return t("calls.single_hand")
-        if kind == "trump revealed":
-            return t("calls.reveal_trump")
-        if kind == "marriage shown":
-            return t("calls.marriage")
-        return None
+        if ev.kind == "bid":
+            return self.t("calls.bid", n=ev.data["n"])
+        key = CALL_WORDS.get(ev.kind)
+        return self.t(key) if key else None
 
     def bubble_cards(self, ev) -> tuple:
         if ev.kind == "marriage shown":
