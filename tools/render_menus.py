@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
-        app = headless_app(home)
+        app = headless_app(home, sound=True)     # the settings screen shows "Sound: On"
         sample_saves(app)
         wanted = [] if args.scene == "all" else [s for s in args.scene.split(",") if s]
         for lang in args.lang.split(","):

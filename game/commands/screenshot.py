@@ -28,13 +28,14 @@ NAMES = {
 DT = 1 / 60
 
 
-def headless_app(home: str):
-    """An :class:`~game.app.App` drawing headless into 1280x720, preferences in ``home``, no sound."""
+def headless_app(home: str, sound: bool = False):
+    """An :class:`~game.app.App` drawing headless into 1280x720, preferences in ``home``;
+    ``sound``: the sound setting (the settings screen shows it)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
     app = App(pref_dir=home, headless=True)
-    app.settings.sound = False
+    app.settings.sound = sound
     return app
 
 
