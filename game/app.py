@@ -5,6 +5,12 @@ strings (``app.t``), shaped text, card art, sound, the preferences folder,
 short messages (``app.toast``) and the stack itself. The loop can also be
 stepped by hand (``app.step``) so tests and the screenshot command drive
 scenes headless with posted events.
+
+The app is where scenes lead: a scene that goes *up* the stack of screens (the
+pause overlay back to the main menu, a match result to a new table, the menu
+or the match setup to a table) asks ``app.menu_scene()`` or
+``app.table_scene(session)`` instead of importing the scene above it, so no
+import runs upwards (scenes import :mod:`game.ui`; the app imports scenes).
 """
 from __future__ import annotations
 
@@ -111,6 +117,17 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # ----- where scenes lead --------------------------------------------------------
+    def menu_scene(self):
+        """A fresh main menu."""
+        from game.scenes.menu import MainMenuScene
+        return MainMenuScene(self)
+
+    def table_scene(self, session):
+        """The table for ``session`` (Buraco's own table, else the trick table)."""
+        from game.scenes.tables import table_for     # the tables load when a match is opened
+        return table_for(self, session)
+
     # ----- the loop --------------------------------------------------------------
     def step(self, dt: float, events: list | None = None) -> None:
         """One frame: events, update, draw (the screen is not flipped)."""
@@ -143,8 +160,7 @@ class App:
             y = rect.bottom + 8
 
     def run(self, first_scene=None) -> int:
-        from game.scenes.menu import MainMenuScene
-        self.stack.push(first_scene or MainMenuScene(self))
+        self.stack.push(first_scene or self.menu_scene())
         while self.running and self.stack.top is not None:
             # no frame cap before the first frame: it is shown as soon as it is drawn
             dt = min(self.clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
@@ -158,11 +174,12 @@ class App:
         return 0
 
 
-def run_app(selftest: bool = False) -> int:
+def configure_logging() -> None:
     logging.basicConfig(level=logging.INFO if os.environ.get("TAASH_DEBUG") else logging.WARNING)
-    if selftest:
-        from game.selftest import run_selftest
-        return run_selftest()
+
+
+def run_app() -> int:
+    configure_logging()
     app = App()
     return app.run()
 

@@ -92,7 +92,7 @@ def cmd_arena(args) -> int:
 
 def cmd_bench(args) -> int:
     if args.ui:
-        from game.ui.bench import run_ui_bench
+        from game.commands.ui_bench import run_ui_bench
         return run_ui_bench(frames=args.frames)
     from game import bench
     if args.bots:
@@ -105,14 +105,19 @@ def cmd_bench(args) -> int:
 
 
 def cmd_screenshot(args) -> int:
-    from game.ui.screenshot import take_screenshot
+    from game.commands.screenshot import take_screenshot
     return take_screenshot(args.scene, args.game, args.lang, args.out, seed=args.seed,
                            players=args.players)
 
 
 def cmd_play(args) -> int:
+    if args.selftest:
+        from game.app import configure_logging
+        from game.commands.selftest import run_selftest
+        configure_logging()
+        return run_selftest()
     from game.app import run_app
-    return run_app(selftest=args.selftest)
+    return run_app()
 
 
 def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:

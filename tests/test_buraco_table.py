@@ -13,10 +13,12 @@ from game import i18n
 from game.app import App
 from game.games import buraco as bu
 from game.games import buraco_melds as bm
-from game.scenes.buraco_table import (PILE_TOP_POS, BuracoTableScene, describe_meld, meld_from_info)
+from game.scenes.tables.buraco import describe_meld, meld_from_info
+from game.scenes.tables.buraco_layout import PILE_TOP_POS
+from game.scenes.tables.buraco_table import BuracoTableScene
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
-from game.scenes.table import TableScene
+from game.scenes.tables.trick_table import TableScene
 from game.scenes.tables import table_for, table_supports
 from game.session import AUTOSAVE, Session, bot_for
 
@@ -447,7 +449,7 @@ def test_the_table_draws_in_every_language(app, lang):
 
 
 def test_screenshot_command_renders_buraco(tmp_path):
-    from game.ui.screenshot import take_screenshot
+    from game.commands.screenshot import take_screenshot
     out = tmp_path / "b.png"
     assert take_screenshot("table", "buraco", "es", str(out), seed=3, players=2) == 0
     image = pygame.image.load(str(out))

@@ -239,7 +239,7 @@ def test_every_option_of_every_built_game_has_text(app):
 
 
 def test_start_puts_the_match_on_the_table(app):
-    table = pytest.importorskip("game.scenes.table")
+    table = pytest.importorskip("game.scenes.tables.trick_table")
     start_menu(app)
     step(app, key(pygame.K_RETURN))                   # Play
     step(app, key(pygame.K_RETURN))                   # first built game
@@ -335,7 +335,7 @@ def test_invalid_match_in_autosave_is_set_aside_too(app, tmp_path):
 
 
 def test_continue_loads_the_autosave(app, tmp_path):
-    table = pytest.importorskip("game.scenes.table")
+    table = pytest.importorskip("game.scenes.tables.trick_table")
     game = first_built()
     from game.games import game_module
     players = game_module(game).DEFAULT_PLAYERS

@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from game.ui.screenshot import take_screenshot
+from game.commands.screenshot import take_screenshot
 
 
 @pytest.mark.parametrize("scene, game, lang, players", [

@@ -10,7 +10,7 @@ from game import i18n
 from game.app import App
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
-from game.scenes.table import TableScene
+from game.scenes.tables.trick_table import TableScene
 from game.session import AUTOSAVE, Session, bot_for
 from game.ui import anim
 

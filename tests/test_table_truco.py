@@ -12,8 +12,8 @@ from game.games import truco_argentino as ta
 from game.games import truco_mineiro as tm
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
-from game.scenes.table import TableScene, table_supports
-from game.scenes.table_truco import envido_cards
+from game.scenes.tables.trick_table import TableScene, table_supports
+from game.scenes.tables.truco_argentino import envido_cards
 from game.session import Session, bot_for
 
 from table_driving import DT, click, reason_keys, run_until, seats

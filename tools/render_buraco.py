@@ -30,44 +30,17 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
-from game.scenes.buraco_table import BuracoTableScene  # noqa: E402
+from game.commands.screenshot import DT, drive, headless_app, save_png, seats, set_language  # noqa: E402
+from game.scenes.tables.buraco_table import BuracoTableScene  # noqa: E402
 from game.scenes.summary import DealSummaryScene  # noqa: E402
-from game.session import SeatConfig, Session, bot_for  # noqa: E402
-
-NAMES = {
-    "en": ["Alex", "Sam", "Jordan", "Robin"],
-    "es": ["Lucía", "Mateo", "Sofía", "Diego"],
-    "bn": ["আনিকা", "রহিম", "সুমি", "করিম"],
-    "hi": ["प्रिया", "अमित", "नेहा", "राहुल"],
-}
-DT = 1 / 60
+from game.session import Session, bot_for  # noqa: E402
 
 
 def new_table(app, lang: str, players: int, seed: int, options: dict | None = None) -> BuracoTableScene:
-    names = NAMES[lang]
-    seats = [SeatConfig(names[i], i == 0) for i in range(players)]
-    session = Session.new("buraco", players, options or {}, seats, seed=seed, dealer=players - 1)
+    session = Session.new("buraco", players, options or {}, seats(lang, players), seed=seed, dealer=players - 1)
     table = BuracoTableScene(app, session)
     app.stack.clear_to(table)
     return table
-
-
-def drive(app, table, until, frames: int = 60000) -> bool:
-    """Step at instant speed, the human playing the rule bot's choice, until ``until()``."""
-    helper = bot_for("buraco", "normal", 99)
-    for _ in range(frames):
-        if until():
-            return True
-        top = app.stack.top
-        if isinstance(top, DealSummaryScene):
-            top.close()
-        elif top is not table:
-            return until()
-        elif table.my_turn():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
-    return until()
 
 
 def canasta_on_cloth(table) -> bool:
@@ -77,28 +50,18 @@ def canasta_on_cloth(table) -> bool:
 
 
 def save(app, path: Path) -> None:
-    """Save the screen as a palette PNG (well under 500 KB)."""
-    surf = app.screen.copy()
-    try:
-        from PIL import Image
-    except ImportError:
-        pygame.image.save(surf, str(path))
-        return
-    raw = pygame.image.tobytes(surf, "RGB")
-    img = Image.frombytes("RGB", surf.get_size(), raw)
-    img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
+    """Save the screen as a palette PNG (well under 500 KB) when Pillow is there."""
+    save_png(app, path, palette=True)
 
 
 def render(lang: str, out: Path, players: int, seed: int, extras: bool) -> list[Path]:
     written = []
     with tempfile.TemporaryDirectory() as home:
-        app = App(pref_dir=home, headless=True)
-        app.settings.language = lang
-        app.settings.sound = False
-        app.apply_language()
+        app = headless_app(home)
+        set_language(app, lang)
         app.settings.animation_speed = "instant"
         table = new_table(app, lang, players, seed)
-        if not drive(app, table, lambda: canasta_on_cloth(table)):
+        if not drive(app, table, lambda: canasta_on_cloth(table), max_frames=60000):
             raise SystemExit(f"{lang}: no canasta came up (seed {seed}); try another --seed")
         add = next(a for a in table.match.legal_actions() if a.startswith("add "))
         card = add.split()[2]

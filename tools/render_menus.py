@@ -22,9 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
+from game.commands.screenshot import headless_app, save_png, set_language  # noqa: E402
 from game.games import GAME_IDS, built_games  # noqa: E402
 from game.scenes.base import Scene  # noqa: E402
 
@@ -38,7 +37,8 @@ class StandInTable(Scene):
     """Something to pause when the real table is not there yet."""
 
     def draw(self, surface) -> None:
-        from game.scenes.menu import draw_fan, felt_backdrop
+        from game.ui.fan import draw_fan
+        from game.ui.felt import felt_backdrop
         surface.blit(felt_backdrop(), (0, 0))
         draw_fan(surface, self.app.cards(160), ["JH", "9H", "AH", "10H", "KS", "QS", "8D", "7C"],
                  (640, 560), 8.0, 600)
@@ -69,7 +69,7 @@ def scene_builders(app):
     def pause():
         table = None
         try:
-            from game.scenes.table import TableScene
+            from game.scenes.tables.trick_table import TableScene
             from game.session import SeatConfig, Session
             seats = [SeatConfig("Ana", True)] + [SeatConfig(f"Bot {k}", False) for k in range(1, 4)]
             table = TableScene(app, Session.new("twenty_nine", 4, {}, seats, seed=3, dealer=0))
@@ -111,14 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
-        app = App(pref_dir=home, headless=True)
+        app = headless_app(home, sound=True)     # the settings screen shows "Sound: On"
         sample_saves(app)
         wanted = [] if args.scene == "all" else [s for s in args.scene.split(",") if s]
         for lang in args.lang.split(","):
-            app.settings.language = lang
-            app.settings.native_digits = lang == "bn"
             app.settings.player_name = {"bn": "অনু", "hi": "अनु", "es": "Ana"}.get(lang, "Anu")
-            app.apply_language()
+            set_language(app, lang, native_digits=lang == "bn")
             for name, build in scene_builders(app).items():
                 if wanted and name not in wanted:
                     continue
@@ -128,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
                 for _ in range(2):
                     app.step(1 / 60, [])
                 path = out / f"{name}_{lang}.png"
-                pygame.image.save(app.screen, str(path))
+                save_png(app, path)
                 print(path)
     return 0
 

@@ -40,24 +40,16 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.session import SeatConfig, Session, bot_for  # noqa: E402
+from game.commands.screenshot import (DT, NAMES, drive, headless_app, save_png, seats,  # noqa: E402
+                                      set_language, settle)
+from game.scenes.tables.trick_table import TableScene  # noqa: E402
+from game.session import Session, bot_for  # noqa: E402
 
-NAMES = {
-    "en": ["Alex", "Sam", "Jordan", "Robin"],
-    "es": ["Lucía", "Mateo", "Sofía", "Diego"],
-    "bn": ["আনিকা", "রহিম", "সুমি", "করিম"],
-    "hi": ["प्रिया", "अमित", "नेहा", "राहुल"],
-}
 GAMES = {"twenty_nine": ("twenty_nine", 4), "tute2": ("tute", 2), "tute3": ("tute", 3), "tute4": ("tute", 4)}
-DT = 1 / 60
 
 
 def new_table(app, game: str, players: int, lang: str, seed: int) -> tuple[TableScene, object]:
-    names = NAMES[lang]
-    seats = [SeatConfig(names[i], i == 0) for i in range(players)]
-    session = Session.new(game, players, {}, seats, seed=seed, dealer=players - 1)
+    session = Session.new(game, players, {}, seats(lang, players), seed=seed, dealer=players - 1)
     table = TableScene(app, session)
     app.stack.clear_to(table)
     helper = bot_for(game, "normal", seed)
@@ -67,39 +59,17 @@ def new_table(app, game: str, players: int, lang: str, seed: int) -> tuple[Table
 def run_until(app, table, helper, done, max_frames=20000, instant=True) -> bool:
     """Step the app; the human seat plays the rule bot's choice whenever it is his turn."""
     app.settings.animation_speed = "instant" if instant else "normal"
-    for _ in range(max_frames):
-        if done():
-            return True
-        top = app.stack.top
-        if top is not table:
-            if hasattr(top, "close"):
-                top.close()
-            elif hasattr(top, "ready"):
-                top.ready()
-            else:
-                return False
-        if table.my_turn() and not done():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
-    return done()
-
-
-def settle(app, frames: int) -> None:
-    app.settings.animation_speed = "normal"
-    for _ in range(frames):
-        app.step(DT, [])
+    return drive(app, table, done, helper, max_frames)
 
 
 def shot(app, path: Path) -> None:
-    pygame.image.save(app.screen, str(path))
+    save_png(app, path)
     print("wrote", path)
 
 
 def render(game_key: str, lang: str, out: Path, app, extras: bool = False) -> list[float]:
     game, players = GAMES[game_key]
-    app.settings.language = lang
-    app.settings.native_digits = lang == "bn"
-    app.apply_language()
+    set_language(app, lang, native_digits=lang == "bn")
     times: list[float] = []
     # --- mid-deal: cards in flight (normal speed)
     table, helper = new_table(app, game, players, lang, seed=11)
@@ -170,9 +140,7 @@ def render_extras(lang: str, out: Path, app) -> None:
     """The hot-seat hand-off screen and a match result."""
     from game.scenes.handoff import HandOffScene
     from game.scenes.summary import MatchResultScene
-    app.settings.language = lang
-    app.settings.native_digits = lang == "bn"
-    app.apply_language()
+    set_language(app, lang, native_digits=lang == "bn")
     app.stack.clear_to(HandOffScene(app, NAMES[lang][2], lambda: None))
     settle(app, 20)
     shot(app, out / f"handoff_{lang}.png")
@@ -186,18 +154,7 @@ def render_extras(lang: str, out: Path, app) -> None:
 def run_until_summary(app, table, helper, max_frames=20000) -> None:
     from game.scenes.summary import DealSummaryScene
     app.settings.animation_speed = "instant"
-    for _ in range(max_frames):
-        top = app.stack.top
-        if isinstance(top, DealSummaryScene):
-            return
-        if top is not table:
-            if hasattr(top, "ready"):
-                top.ready()
-            else:
-                return
-        if table.my_turn():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
+    drive(app, table, lambda: isinstance(app.stack.top, DealSummaryScene), helper, max_frames)
 
 
 def main(argv=None) -> int:
@@ -211,8 +168,7 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
-        app = App(pref_dir=home, headless=True)
-        app.settings.sound = False
+        app = headless_app(home)
         times: list[float] = []
         for game_key in args.games.split(","):
             for lang in args.langs.split(","):

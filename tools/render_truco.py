@@ -35,32 +35,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
+from game.commands.screenshot import (DT, close_overlay, drive, headless_app, save_png, seats,  # noqa: E402
+                                      set_language)
 from game.games import truco_argentino as ta  # noqa: E402
 from game.games import truco_mineiro as tm  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.session import SeatConfig, Session, bot_for  # noqa: E402
-
-NAMES = {
-    "en": ["Alex", "Sam", "Jordan", "Robin", "Chris", "Kim"],
-    "es": ["Lucía", "Mateo", "Sofía", "Diego", "Valentina", "Tomás"],
-    "bn": ["আনিকা", "রহিম", "সুমি", "করিম", "মিতু", "রাজু"],
-    "hi": ["प्रिया", "अमित", "नेहा", "राहुल", "सीमा", "विकास"],
-}
-DT = 1 / 60
+from game.scenes.tables.trick_table import TableScene  # noqa: E402
+from game.session import Session, bot_for  # noqa: E402
 
 
-def set_language(app, lang: str) -> None:
-    app.settings.language = lang
-    app.settings.native_digits = lang == "bn"
-    app.apply_language()
-
-
-def seats(lang: str, players: int, humans=(0,)) -> list[SeatConfig]:
-    names = NAMES[lang]
-    return [SeatConfig(names[i], i in humans) for i in range(players)]
+def language(app, lang: str) -> None:
+    set_language(app, lang, native_digits=lang == "bn")
 
 
 def scripted_match(module, players: int, dealer: int, seed: int, hands: list, actions: list, options=None):
@@ -76,35 +61,19 @@ def step(app, table, frames: int, speed: str = "normal", helper=None, overlays: 
     app.settings.animation_speed = speed
     for _ in range(frames):
         if overlays:
-            close_overlays(app, table)
+            close_overlay(app, table)
         if helper is not None and table.my_turn():
             table.act(helper.choose(table.match.view(table.match.to_act)))
         app.step(DT, [])
 
 
-def close_overlays(app, table) -> None:
-    top = app.stack.top
-    if top is not table and top is not None:
-        if hasattr(top, "ready"):
-            top.ready()
-        elif hasattr(top, "close"):
-            top.close()
-
-
 def run_until(app, table, done, helper=None, frames: int = 30000) -> bool:
     app.settings.animation_speed = "instant"
-    for _ in range(frames):
-        if done():
-            return True
-        close_overlays(app, table)
-        if helper is not None and table.my_turn() and not done():
-            table.act(helper.choose(table.match.view(table.match.to_act)))
-        app.step(DT, [])
-    return done()
+    return drive(app, table, done, helper, frames)
 
 
 def shot(app, path: Path) -> None:
-    pygame.image.save(app.screen, str(path))
+    save_png(app, path)
     print("wrote", path, f"{path.stat().st_size // 1024} kB")
 
 
@@ -117,7 +86,7 @@ ENVIDO_HANDS = [["1E", "5B", "4B"],      # the viewer (29), answers the chain
 
 
 def argentino_envido(app, lang: str, out: Path) -> bool:
-    set_language(app, lang)
+    language(app, lang)
     match = scripted_match(ta, 4, 1, 17, ENVIDO_HANDS, [])
     session = Session(match, seats(lang, 4))
     table = TableScene(app, session)
@@ -143,7 +112,7 @@ DEZ_ACTIONS = ["call truco", "call seis", "call dez", "accept",
 
 def mineiro_dez(app, lang: str, out: Path | None, viewer: int = 2) -> TableScene:
     """Pair 0 on ten: in the second deal seat 2 decides the mão de dez."""
-    set_language(app, lang)
+    language(app, lang)
     match = scripted_match(tm, 4, 3, 5, DEZ_HANDS, DEZ_ACTIONS)
     assert match.score == [10, 0] and match.to_act == 2, (match.score, match.to_act)
     session = Session(match, seats(lang, 4, humans=(viewer,)))
@@ -159,7 +128,7 @@ def mineiro_dez(app, lang: str, out: Path | None, viewer: int = 2) -> TableScene
 # --------------------------------------------------------------------------- extras
 
 def six_players(app, out: Path) -> None:
-    set_language(app, "en")
+    language(app, "en")
     session = Session.new("truco_argentino", 6, {}, seats("en", 6), seed=23, dealer=5)
     table = TableScene(app, session)
     app.stack.clear_to(table)
@@ -171,7 +140,7 @@ def six_players(app, out: Path) -> None:
 
 
 def iron_hand(app, out: Path) -> None:
-    set_language(app, "en")
+    language(app, "en")
     hands = [["4C", "7H", "AS"], ["4S", "5S", "6S"]]
     actions = ["call truco", "call seis", "call dez", "accept", "play 4C", "play 4S", "play 7H", "play 5S"]
     match = scripted_match(tm, 2, 1, 9, hands, actions)
@@ -205,7 +174,7 @@ def iron_hand(app, out: Path) -> None:
 
 def summary_and_result(app, out: Path, lang: str) -> None:
     from game.scenes.summary import DealSummaryScene, MatchResultScene
-    set_language(app, lang)
+    language(app, lang)
     match = scripted_match(ta, 4, 1, 17, ENVIDO_HANDS, ["call envido", "call real envido", "accept"])
     session = Session(match, seats(lang, 4))
     table = TableScene(app, session)
@@ -223,7 +192,7 @@ def summary_and_result(app, out: Path, lang: str) -> None:
     for _ in range(60000):
         if isinstance(app.stack.top, MatchResultScene):
             break
-        close_overlays(app, table)
+        close_overlay(app, table)
         if table.my_turn():
             table.act(helper.choose(match.view(0)))
         app.step(DT, [])
@@ -232,7 +201,7 @@ def summary_and_result(app, out: Path, lang: str) -> None:
 
 
 def two_players(app, out: Path, game: str, lang: str, players: int = 2) -> None:
-    set_language(app, lang)
+    language(app, lang)
     session = Session.new(game, players, {}, seats(lang, players), seed=31, dealer=1)
     table = TableScene(app, session)
     app.stack.clear_to(table)
@@ -251,8 +220,7 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
-        app = App(pref_dir=home, headless=True)
-        app.settings.sound = False
+        app = headless_app(home)
         ok = argentino_envido(app, "es", out) and argentino_envido(app, "bn", out)
         mineiro_dez(app, "hi", out)
         if args.extras:

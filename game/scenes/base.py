@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import theme
+from game.ui.felt import felt_backdrop
+from game.ui.widgets import WidgetGroup
+
 
 class Scene:
     opaque = True          # False: the scene below shows through (overlays)
@@ -32,6 +36,11 @@ class Scene:
     def back(self) -> None:
         """Esc: one level back."""
         self.app.stack.pop()
+
+    def leave(self) -> None:
+        """Take this scene off the stack if it is on top."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
 
     def update(self, dt: float) -> None:
         pass
@@ -95,3 +104,51 @@ class SceneStack:
             first -= 1
         for scene in self.scenes[max(first, 0):]:
             scene.draw(surface)
+
+
+class MenuScene(Scene):
+    """A menu screen: a felt backdrop, a :class:`WidgetGroup`, focus always shown."""
+
+    felt = (theme.FELT, theme.FELT_DARK)
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.ui = WidgetGroup()
+        self.build()
+        self.focus_default()
+
+    # subclasses fill the group here
+    def build(self) -> None:
+        pass
+
+    def focus_default(self) -> None:
+        if self.ui.focused is None or not self.ui.focused.enabled:
+            self.ui.focus = None
+            self.ui.move_focus(1)
+
+    def enter(self) -> None:
+        self.focus_default()
+
+    def start_text_input(self) -> None:
+        """Let typed text reach the text fields (a screen that has some calls this on enter)."""
+        try:
+            pygame.key.start_text_input()
+        except pygame.error:
+            pass
+
+    def handle(self, event) -> None:
+        if self.ui.handle(event):
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        focused = self.ui.focused
+        if focused is None or not focused.enabled or not focused.visible:
+            self.focus_default()
+
+    def draw_backdrop(self, surface) -> None:
+        surface.blit(felt_backdrop(*self.felt), (0, 0))
+
+    def draw(self, surface) -> None:
+        self.draw_backdrop(surface)
+        self.ui.draw(surface)

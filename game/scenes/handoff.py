@@ -12,6 +12,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui import theme
+from game.ui.felt import felt_surface
 from game.ui.widgets import blit_text
 
 GUARD = 0.3          # seconds before input is accepted
@@ -39,15 +40,13 @@ class HandOffScene(Scene):
         if self.done:
             return
         self.done = True
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.leave()
         self.on_ready()
 
     def update(self, dt: float) -> None:
         self.age += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table import felt_surface
         surface.blit(felt_surface(), (0, 0))
         shade = _shade()
         surface.blit(shade, (0, 0))

@@ -1,295 +1,39 @@
-"""The main menu, the list of saved matches, and the look shared by the menu screens.
+"""The main menu and the list of saved matches.
 
 :class:`MainMenuScene` is the first screen: the app's name over a felt table with a
 few cards on it, and Play, Continue, Load, Settings, Rules, Quit. Esc does nothing
 here (no accidental quit). :class:`LoadScene` lists the matches in
-``<pref_dir>/saves``.
+``<pref_dir>/saves``; :func:`open_saved` puts a saved match on the table.
 
-The helpers at the top (:class:`MenuScene`, :func:`felt_backdrop`,
-:class:`FitButton`, :func:`fit_size`, :func:`draw_title`, :func:`open_saved`) are
-shared by the other menu screens (picker, setup, settings, rules, pause).
+What the menu screens share lives below the scenes: :class:`~game.scenes.base.MenuScene`,
+and in :mod:`game.ui` the fitted widgets, the felt, the title and the fans of cards.
 """
 from __future__ import annotations
 
 import functools
 import logging
-import random
 import time
 from pathlib import Path
 
 import pygame
 
 from game import i18n
-from game.scenes.base import Scene
+from game.scenes.base import MenuScene
 from game.storage import AUTOSAVE_FILE, DamagedFile
 from game.ui import theme
-from game.ui.text import default_renderer
-from game.ui.widgets import Button, Choice, TextField, WidgetGroup, blit_text, draw_panel
+from game.ui.fan import draw_fan
+from game.ui.felt import felt_backdrop
+from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size, focus_ring
+from game.ui.fit_widgets import FitButton
+from game.ui.widgets import Button, blit_text, draw_panel
 
 log = logging.getLogger(__name__)
 
 W, H = theme.WIDTH, theme.HEIGHT
 SAVES_DIR = "saves"
-MIN_TEXT = 16             # never shrink a label below this (px)
-
-
-# --------------------------------------------------------------------------- drawing helpers
-
-def fit_size(text: str, size: int, max_width: int, bold: bool = False, min_size: int = MIN_TEXT) -> int:
-    """The largest size <= ``size`` at which ``text`` fits ``max_width`` (at least ``min_size``)."""
-    r = default_renderer()
-    while size > min_size and r.measure(text, size, bold)[0] > max_width:
-        size -= 1
-    return size
-
-
-def blit_fit(surface, text: str, size: int, colour, pos, anchor: str, max_width: int,
-             bold: bool = False) -> pygame.Rect:
-    """Like :func:`blit_text`, shrinking the text until it fits ``max_width``."""
-    return blit_text(surface, text, fit_size(text, size, max_width, bold), colour, pos, anchor, bold)
-
-
-def blit_wrapped(surface, text: str, size: int, colour, topleft, max_width: int,
-                 align: str = "left", bold: bool = False) -> pygame.Rect:
-    img = default_renderer().render_wrapped(text, size, max_width, colour, bold, align)
-    rect = img.get_rect(topleft=topleft)
-    if align == "center":
-        rect.centerx = topleft[0] + max_width // 2
-    surface.blit(img, rect)
-    return rect
-
-
-@functools.lru_cache(maxsize=8)
-def felt_backdrop(colour=theme.FELT, dark=theme.FELT_DARK, size=(W, H)) -> pygame.Surface:
-    """A cloth table seen from above: a soft light in the middle, a vignette, a fine weave."""
-    w, h = size
-    small_w, small_h = 64, 36
-    small = pygame.Surface((small_w, small_h))
-    small.fill(dark)
-    steps = 28
-    for k in range(steps):              # concentric ellipses, outer (dark) to inner (light)
-        d = 1 - k / steps
-        t = min(1.0, d) ** 1.7
-        shade = tuple(round(colour[i] * (1 - t) + dark[i] * t) for i in range(3))
-        rw = d / 1.55 / 1.1 ** 0.5 * small_w * 2
-        rh = d / 1.55 / 1.6 ** 0.5 * small_h * 2
-        rect = pygame.Rect(0, 0, max(1, round(rw)), max(1, round(rh)))
-        rect.center = (small_w // 2, round(small_h * 0.42))
-        pygame.draw.ellipse(small, shade, rect)
-    surf = pygame.transform.smoothscale(small, (w, h))
-    # the weave: a tile of faint light and dark specks
-    rng = random.Random(29)
-    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
-    for _ in range(600):
-        x, y = rng.randrange(96), rng.randrange(96)
-        shade = rng.choice((255, 0))
-        tile.set_at((x, y), (shade, shade, shade, rng.randrange(6, 16)))
-    for ty in range(0, h, 96):
-        for tx in range(0, w, 96):
-            surf.blit(tile, (tx, ty))
-    return surf.convert() if pygame.display.get_surface() else surf
-
-
-def rotated_card(img: pygame.Surface, angle: float) -> pygame.Surface:
-    """A card turned by ``angle`` degrees with a soft shadow under it."""
-    pad = 8
-    base = pygame.Surface((img.get_width() + pad * 2, img.get_height() + pad * 2), pygame.SRCALPHA)
-    shadow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(4, img.get_width() // 12))
-    base.blit(shadow, (pad + 3, pad + 5))
-    base.blit(img, (pad, pad))
-    return pygame.transform.rotozoom(base, angle, 1.0)
-
-
-def draw_fan(surface, art, cards: list[str], centre, spread: float = 12.0, radius: int = 420,
-             tilt: float = 0.0) -> None:
-    """Cards fanned as in a hand, pivoting round a point ``radius`` px below ``centre``."""
-    import math
-    n = len(cards)
-    for i, card in enumerate(cards):
-        angle = tilt + (i - (n - 1) / 2) * spread
-        img = rotated_card(art.face(card), -angle)
-        a = math.radians(angle)
-        cx = centre[0] + math.sin(a) * radius
-        cy = centre[1] + radius - math.cos(a) * radius
-        surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
-
-
-def draw_title(surface, text: str, subtitle: str | None = None, y: int = 26) -> int:
-    """The heading of a menu screen, left-aligned; returns the y below it."""
-    rect = blit_fit(surface, text, theme.FONT_BIG + 10, theme.TEXT, (48, y), "topleft", W - 96, bold=True)
-    bottom = rect.bottom
-    if subtitle:
-        sub = blit_fit(surface, subtitle, theme.FONT, theme.TEXT_DIM, (50, bottom - 2), "topleft", W - 96)
-        bottom = sub.bottom
-    pygame.draw.line(surface, theme.ACCENT, (48, bottom + 8), (168, bottom + 8), 3)
-    return bottom + 16
-
-
-def focus_ring(surface, rect: pygame.Rect, radius: int = 12) -> None:
-    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=radius + 2)
-
-
-class FitButton(Button):
-    """A button whose label shrinks to fit (long Bangla or Spanish words)."""
-
-    def draw(self, surface, focused, hovered) -> None:
-        fill, ink = self.colours(hovered)
-        shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (8, 14, 12), shadow, border_radius=12)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=12)
-        if self.enabled:        # a thin light edge along the top, like a raised key
-            pygame.draw.line(surface, tuple(min(255, c + 40) for c in fill[:3]),
-                             (self.rect.x + 10, self.rect.y + 1), (self.rect.right - 10, self.rect.y + 1), 2)
-        if focused:
-            focus_ring(surface, self.rect)
-        label = self.label() if callable(self.label) else self.label
-        bold = self.style == "primary"
-        blit_fit(surface, label, self.size, ink, self.rect.center, "center", self.rect.w - 28, bold)
-
-
-class FitChoice(Choice):
-    """A :class:`Choice` whose label and value shrink to fit; ``locked`` shows a fixed value
-    (one possible choice) as plain information, without arrows and out of the Tab order."""
-
-    def __init__(self, *args, locked: bool = False, value_size: int = theme.FONT, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.locked = locked
-        self.value_size = value_size
-        if locked:
-            self.focusable = False
-
-    def step(self, delta: int) -> None:
-        if not self.locked:
-            super().step(delta)
-
-    def draw(self, surface, focused, hovered) -> None:
-        if (hovered or focused) and not self.locked:
-            pygame.draw.rect(surface, (40, 64, 58), self.rect, border_radius=10)
-        if focused:
-            focus_ring(surface, self.rect, 10)
-        ink = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
-        label = self.label() if callable(self.label) else self.label
-        if label:
-            blit_fit(surface, label, theme.FONT, ink, (self.rect.x + 14, self.rect.centery), "midleft",
-                     self.label_width - 24)
-        box = pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4,
-                          self.rect.w - self.label_width - 6, self.rect.h - 8)
-        value = self.fmt(self.value)
-        if self.locked:
-            blit_fit(surface, value, self.value_size, theme.TEXT, box.center, "center", box.w - 16)
-            return
-        pygame.draw.rect(surface, theme.MENU_BG_DARK, box, border_radius=8)
-        cy = box.centery
-        arrow = theme.ACCENT if self.enabled else theme.BUTTON_TEXT_DISABLED
-        pygame.draw.polygon(surface, arrow, [(box.x + 10, cy), (box.x + 20, cy - 7), (box.x + 20, cy + 7)])
-        pygame.draw.polygon(surface, arrow, [(box.right - 10, cy), (box.right - 20, cy - 7),
-                                             (box.right - 20, cy + 7)])
-        blit_fit(surface, value, self.value_size, ink, box.center, "center", box.w - 60)
-
-    def click(self, pos) -> None:
-        """The left arrow steps back; anywhere else (right arrow, value, label) steps on."""
-        box_x = self.rect.x + self.label_width
-        self.step(-1 if box_x <= pos[0] < box_x + 44 else 1)
-
-
-class FitTextField(TextField):
-    """A :class:`TextField` with a fitted label and a clear focus ring round the whole row."""
-
-    def draw(self, surface, focused, hovered) -> None:
-        label = self.label() if callable(self.label) else self.label
-        if label:
-            blit_fit(surface, label, theme.FONT, theme.TEXT, (self.rect.x + 14, self.rect.centery),
-                     "midleft", self.label_width - 24)
-        box = pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4,
-                          self.rect.w - self.label_width - 6, self.rect.h - 8)
-        pygame.draw.rect(surface, (250, 250, 246) if focused else (226, 228, 222), box, border_radius=8)
-        if focused:
-            focus_ring(surface, box, 8)
-        caret = focused and pygame.time.get_ticks() // 500 % 2 == 0
-        size = fit_size(self.text + "|", theme.FONT, box.w - 20)
-        rect = blit_text(surface, self.text, size, theme.TEXT_DARK, (box.x + 10, box.centery), "midleft")
-        if caret:
-            x = rect.right + 2 if self.text else box.x + 10
-            pygame.draw.line(surface, theme.TEXT_DARK, (x, box.y + 7), (x, box.bottom - 7), 2)
-
-
-# --------------------------------------------------------------------------- base scene
-
-class MenuScene(Scene):
-    """A menu screen: a felt backdrop, a :class:`WidgetGroup`, focus always shown."""
-
-    felt = (theme.FELT, theme.FELT_DARK)
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.ui = WidgetGroup()
-        self.build()
-        self.focus_default()
-
-    # subclasses fill the group here
-    def build(self) -> None:
-        pass
-
-    def focus_default(self) -> None:
-        if self.ui.focused is None or not self.ui.focused.enabled:
-            self.ui.focus = None
-            self.ui.move_focus(1)
-
-    def enter(self) -> None:
-        self.focus_default()
-
-    def handle(self, event) -> None:
-        if self.ui.handle(event):
-            return
-        super().handle(event)
-
-    def update(self, dt: float) -> None:
-        focused = self.ui.focused
-        if focused is None or not focused.enabled or not focused.visible:
-            self.focus_default()
-
-    def draw_backdrop(self, surface) -> None:
-        surface.blit(felt_backdrop(*self.felt), (0, 0))
-
-    def draw(self, surface) -> None:
-        self.draw_backdrop(surface)
-        self.ui.draw(surface)
-
-
-def move_spatial(group: WidgetGroup, dx: int, dy: int) -> bool:
-    """Move the focus to the nearest focusable widget in a direction (grids of tiles)."""
-    current = group.focused
-    if current is None:
-        group.move_focus(1)
-        return True
-    cx, cy = current.rect.center
-    best, best_cost = None, None
-    for i in group.focusables():
-        w = group.widgets[i]
-        if w is current:
-            continue
-        ox, oy = w.rect.centerx - cx, w.rect.centery - cy
-        along = ox * dx + oy * dy
-        if along <= 0:
-            continue
-        across = abs(ox * dy) + abs(oy * dx)
-        cost = along + across * 2
-        if best_cost is None or cost < best_cost:
-            best, best_cost = i, cost
-    if best is None:
-        return False
-    group.focus = best
-    return True
 
 
 # --------------------------------------------------------------------------- opening saves
-
-def table_scene_class():
-    """The table for a session: ``table_for`` (Buraco's own table, else ``TableScene``)."""
-    from game.scenes.tables import table_for
-    return table_for
-
 
 def open_saved(app, path: Path) -> bool:
     """Load the match at ``path`` and put it on the table. A damaged file is set aside
@@ -309,12 +53,12 @@ def open_saved(app, path: Path) -> bool:
         app.toast(app.t("load.missing", file=Path(path).name))
         return False
     try:
-        scene_class = table_scene_class()
+        table = app.table_scene(session)
     except ImportError:
         log.exception("the table is not available")
         app.toast(app.t("common.coming_soon"))
         return False
-    app.stack.push(scene_class(app, session))
+    app.stack.push(table)
     return True
 
 

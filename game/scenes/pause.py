@@ -11,8 +11,9 @@ import logging
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.menu import FitButton, MainMenuScene, blit_fit, blit_wrapped
 from game.ui import theme
+from game.ui.fit import blit_fit, blit_wrapped
+from game.ui.fit_widgets import FitButton
 from game.ui.widgets import WidgetGroup, draw_panel
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ class PauseScene(Scene):
                 log.exception("save_match failed")
                 self.app.toast(self.app.t("errors.save_failed", reason=str(exc) or type(exc).__name__))
                 return
-        self.app.stack.clear_to(MainMenuScene(self.app))
+        self.app.stack.clear_to(self.app.menu_scene())
 
     def open_rules(self) -> None:
         from game.scenes.rules_help import RulesHelpScene

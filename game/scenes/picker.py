@@ -9,11 +9,13 @@ from __future__ import annotations
 import pygame
 
 from game.games import GAME_IDS, is_built
-from game.scenes.menu import (FitButton, MenuScene, draw_fan, draw_title, fit_size, focus_ring,
-                              move_spatial)
+from game.scenes.base import MenuScene
+from game.ui.fan import draw_fan
+from game.ui.fit import draw_title, fit_size, focus_ring
+from game.ui.fit_widgets import FitButton
 from game.ui import theme
 from game.ui.text import default_renderer
-from game.ui.widgets import Button, blit_text
+from game.ui.widgets import Button, blit_text, move_spatial
 
 W, H = theme.WIDTH, theme.HEIGHT
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import pygame
 
 from game.games import GAME_IDS
-from game.scenes.menu import FitButton, MenuScene, blit_fit, draw_title, focus_ring
+from game.scenes.base import MenuScene
 from game.ui import theme
+from game.ui.fit import blit_fit, draw_title, focus_ring
+from game.ui.fit_widgets import FitButton
 from game.ui.text import default_renderer
 from game.ui.widgets import Button
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.scenes.menu import FitButton, FitChoice, FitTextField, MenuScene, blit_fit, draw_title
+from game.scenes.base import MenuScene
 from game.settings import LANGUAGES, SPEEDS
 from game.ui import theme
+from game.ui.fit import blit_fit, draw_title
+from game.ui.fit_widgets import FitButton, FitChoice, FitTextField
 from game.ui.widgets import draw_panel
 
 W, H = theme.WIDTH, theme.HEIGHT
@@ -88,10 +90,7 @@ class SettingsScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        self.start_text_input()
 
     def update(self, dt: float) -> None:
         super().update(dt)

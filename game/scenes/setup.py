@@ -20,10 +20,11 @@ import pygame
 from game import i18n
 from game.engine.options import Option
 from game.games import game_module
-from game.scenes.menu import (FitButton, FitChoice, FitTextField, MenuScene, blit_fit, draw_title,
-                              table_scene_class)
+from game.scenes.base import MenuScene
 from game.session import BOT_LEVELS, SeatConfig, Session
 from game.ui import theme
+from game.ui.fit import blit_fit, draw_title
+from game.ui.fit_widgets import FitButton, FitChoice, FitTextField
 from game.ui.text import default_renderer
 from game.ui.widgets import blit_text, draw_panel
 
@@ -342,20 +343,17 @@ class MatchSetupScene(MenuScene):
             self.app.toast(self.app.t("setup.cannot_start", reason=str(exc) or type(exc).__name__))
             return
         try:
-            scene_class = table_scene_class()
+            table = self.app.table_scene(session)
         except ImportError:
             log.exception("the table is not available")
             self.app.toast(self.app.t("common.coming_soon"))
             return
         self.app.sound.play("shuffle")
-        self.app.stack.push(scene_class(self.app, session))
+        self.app.stack.push(table)
 
     def enter(self) -> None:
         super().enter()
-        try:
-            pygame.key.start_text_input()
-        except pygame.error:
-            pass
+        self.start_text_input()
 
     # ----- drawing
     def help_subject(self):

@@ -15,8 +15,9 @@ import math
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.table_games import make_adapter, render_rows
 from game.ui import theme
+from game.ui.felt import felt_surface
+from game.ui.rows import render_rows
 from game.ui.widgets import Button, WidgetGroup, blit_text, draw_panel
 
 AUTO_NEXT = 2.5        # seconds (normal speed) before a bots-only table goes on
@@ -26,13 +27,13 @@ _SHADE: pygame.Surface | None = None
 class DealSummaryScene(Scene):
     opaque = False
 
-    def __init__(self, app, session, deal_index: int, on_close=None) -> None:
+    def __init__(self, app, session, deal_index: int, on_close=None, *, adapter) -> None:
         super().__init__(app)
         self.session = session
         self.match = session.match
         self.deal_index = deal_index
         self.on_close = on_close
-        self.adapter = make_adapter(app, session)
+        self.adapter = adapter
         self.age = 0.0
         self.closed = False
         self.last = self.match.finished and deal_index == len(self.match.records) - 1
@@ -53,8 +54,7 @@ class DealSummaryScene(Scene):
         if self.closed:
             return
         self.closed = True
-        if self.app.stack.top is self:
-            self.app.stack.pop()
+        self.leave()
         if self.on_close is not None:
             self.on_close()
 
@@ -88,11 +88,12 @@ class MatchResultScene(Scene):
 
     opaque = True
 
-    def __init__(self, app, session, conceded_by: int | None = None, winner: int | None = None) -> None:
+    def __init__(self, app, session, conceded_by: int | None = None, winner: int | None = None, *,
+                 adapter) -> None:
         super().__init__(app)
         self.session = session
         self.match = session.match
-        self.adapter = make_adapter(app, session)
+        self.adapter = adapter
         self.conceded_by = conceded_by
         self.winner = winner if winner is not None else self.match.winner
         w = 260
@@ -115,17 +116,16 @@ class MatchResultScene(Scene):
         return self.app.t("result.wins", name=self.adapter.side_name(self.winner))
 
     def new_match(self) -> None:
-        from game.scenes.tables import table_for
         from game.session import fresh_match_like
-        self.app.stack.replace(table_for(self.app, fresh_match_like(self.session)))
+        self.app.stack.replace(self.app.table_scene(fresh_match_like(self.session)))
 
     def menu(self) -> None:
         try:
-            from game.scenes.menu import MainMenuScene
+            menu = self.app.menu_scene()
         except ImportError:
             self.app.stack.pop()
             return
-        self.app.stack.clear_to(MainMenuScene(self.app))
+        self.app.stack.clear_to(menu)
 
     def back(self) -> None:
         self.menu()
@@ -157,7 +157,6 @@ class MatchResultScene(Scene):
         return self._fan_surface
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table import felt_surface
         surface.blit(felt_surface(), (0, 0))
         cx = theme.WIDTH // 2
         rect = pygame.Rect(0, 0, 720, 560)

@@ -311,3 +311,29 @@ def draw_tooltip(surface, text: str, pos) -> None:
     rect.clamp_ip(surface.get_rect())
     draw_panel(surface, rect, (8, 10, 14, 230), 8)
     surface.blit(img, img.get_rect(center=rect.center))
+
+
+def move_spatial(group: WidgetGroup, dx: int, dy: int) -> bool:
+    """Move the focus to the nearest focusable widget in a direction (grids of tiles)."""
+    current = group.focused
+    if current is None:
+        group.move_focus(1)
+        return True
+    cx, cy = current.rect.center
+    best, best_cost = None, None
+    for i in group.focusables():
+        w = group.widgets[i]
+        if w is current:
+            continue
+        ox, oy = w.rect.centerx - cx, w.rect.centery - cy
+        along = ox * dx + oy * dy
+        if along <= 0:
+            continue
+        across = abs(ox * dy) + abs(oy * dx)
+        cost = along + across * 2
+        if best_cost is None or cost < best_cost:
+            best, best_cost = i, cost
+    if best is None:
+        return False
+    group.focus = best
+    return True

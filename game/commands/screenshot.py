@@ -4,6 +4,12 @@ Renders one scene headless (dummy video driver), seeded, so docs and tests can
 look at it. The table is shown mid-deal: seat 0 is a human (moved by the rule
 bot while the screenshot is prepared) and the picture is taken on his turn with
 a few tricks played.
+
+This is the one way to render a scene: the scripts in ``tools/`` that make the
+pictures in ``docs/screenshots`` build on the same pieces — :func:`headless_app`,
+:func:`set_language`, :func:`seats`, :func:`drive` (step the app, the human seat
+playing the rule bot's choice, overlays dismissed, until a condition holds),
+:func:`settle` and :func:`save_png`.
 """
 from __future__ import annotations
 
@@ -22,33 +28,90 @@ NAMES = {
 DT = 1 / 60
 
 
-def _session(game_id: str, players: int, lang: str, seed: int, humans: int = 1):
-    from game.session import SeatConfig, Session
+def headless_app(home: str, sound: bool = False):
+    """An :class:`~game.app.App` drawing headless into 1280x720, preferences in ``home``;
+    ``sound``: the sound setting (the settings screen shows it)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import App
+    app = App(pref_dir=home, headless=True)
+    app.settings.sound = sound
+    return app
+
+
+def set_language(app, lang: str, native_digits: bool | None = None) -> None:
+    """Switch the app to ``lang`` (and, if given, native digits on or off)."""
+    app.settings.language = lang
+    if native_digits is not None:
+        app.settings.native_digits = native_digits
+    app.apply_language()
+
+
+def seats(lang: str, players: int, humans=(0,)) -> list:
+    """Seats named as players of ``lang`` would be; the seats in ``humans`` are human."""
+    from game.session import SeatConfig
     names = NAMES.get(lang, NAMES["en"])
-    seats = [SeatConfig(names[i % len(names)], i < humans) for i in range(players)]
-    return Session.new(game_id, players, {}, seats, seed=seed, dealer=players - 1)
+    return [SeatConfig(names[i % len(names)], i in humans) for i in range(players)]
 
 
-def _drive(app, table, until, max_frames: int = 30000) -> bool:
-    """Step the app, the human seat playing the rule bot's choice, until ``until()``."""
-    from game.session import bot_for
-    helper = bot_for(table.session.match.game_id, "normal", 99)
+def _session(game_id: str, players: int, lang: str, seed: int, humans: int = 1):
+    from game.session import Session
+    return Session.new(game_id, players, {}, seats(lang, players, range(humans)), seed=seed, dealer=players - 1)
+
+
+def close_overlay(app, table) -> bool:
+    """Dismiss a scene over ``table`` (a summary, a hand-off); False if none can be."""
+    top = app.stack.top
+    if top is table or top is None:
+        return True
+    for name in ("close", "ready"):
+        if hasattr(top, name):
+            getattr(top, name)()
+            return True
+    return False
+
+
+def drive(app, table, until, helper="rule", max_frames: int = 30000) -> bool:
+    """Step the app until ``until()``: overlays are dismissed and the human seat plays
+    ``helper``'s choice (``"rule"``: the rule bot seeded 99; None: the human waits).
+    The caller sets the animation speed. True when ``until()`` came true."""
+    if helper == "rule":
+        from game.session import bot_for
+        helper = bot_for(table.session.match.game_id, "normal", 99)
     for _ in range(max_frames):
         if until():
             return True
-        top = app.stack.top
-        if top is not table:
-            for name in ("close", "ready"):
-                if hasattr(top, name):
-                    getattr(top, name)()
-                    break
-            else:
-                return until()
+        if not close_overlay(app, table):
+            return until()
         match = table.session.match
-        if not match.finished and table.my_turn():
+        if helper is not None and not match.finished and table.my_turn():
             table.act(helper.choose(match.view(match.to_act)))
         app.step(DT, [])
     return until()
+
+
+def settle(app, frames: int, speed: str = "normal") -> None:
+    """Let ``frames`` frames go by at ``speed`` (animations land, bubbles fade in)."""
+    app.settings.animation_speed = speed
+    for _ in range(frames):
+        app.step(DT, [])
+
+
+def save_png(app, path, palette: bool = False) -> None:
+    """Save the screen; ``palette``: an 8-bit palette PNG when Pillow is there (smaller)."""
+    import pygame
+    surf = app.screen.copy()
+    if palette:
+        try:
+            from PIL import Image
+        except ImportError:
+            pass
+        else:
+            img = Image.frombytes("RGB", surf.get_size(), pygame.image.tobytes(surf, "RGB"))
+            img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+                path, optimize=True)
+            return
+    pygame.image.save(surf, str(path))
 
 
 def _mid_deal(table) -> bool:
@@ -87,7 +150,7 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         table = _table_scene(app, _session(game_id, players, lang, seed))
         app.stack.clear_to(table)
         app.settings.animation_speed = "instant"
-        _drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
+        drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
         app.settings.animation_speed = "normal"
         for _ in range(40):
             app.step(DT, [])
@@ -101,9 +164,9 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         app.stack.clear_to(table)
         app.settings.animation_speed = "instant"
         if name == "summary":
-            _drive(app, table, lambda: isinstance(app.stack.top, DealSummaryScene))
+            drive(app, table, lambda: isinstance(app.stack.top, DealSummaryScene))
         else:
-            _drive(app, table, lambda: isinstance(app.stack.top, MatchResultScene))
+            drive(app, table, lambda: isinstance(app.stack.top, MatchResultScene))
         app.settings.animation_speed = "normal"
     elif name == "handoff":
         from game.scenes.handoff import HandOffScene
@@ -118,11 +181,6 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
 
 def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7,
                     players: int | None = None) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
-    from game.app import App
     from game.engine.errors import MatchFileError
     from game.settings import LANGUAGES
 
@@ -133,15 +191,13 @@ def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7
         print(f"unknown scene {scene!r} (scenes: {', '.join(SCENES)})", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as home:
-        app = App(pref_dir=home, headless=True)
-        app.settings.language = lang
-        app.settings.sound = False
-        app.apply_language()
+        app = headless_app(home)
+        set_language(app, lang)
         try:
             build_scene(app, scene, game_id, players, lang, seed)
         except MatchFileError as exc:
             print(str(exc), file=sys.stderr)
             return 2
-        pygame.image.save(app.screen, out)
+        save_png(app, out)
     print(f"wrote {out}")
     return 0

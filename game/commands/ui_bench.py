@@ -55,7 +55,7 @@ def frame_times(frames: int = 600, seed: int = 3) -> list[float]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
-    from game.scenes.table import TableScene
+    from game.scenes.tables.trick_table import TableScene
     from game.session import SeatConfig, Session
 
     with tempfile.TemporaryDirectory() as home:

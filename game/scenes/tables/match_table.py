@@ -1,7 +1,7 @@
 """What every match table shares: the session and match plumbing under the drawing.
 
-:class:`MatchTableScene` is the base of :class:`~game.scenes.table.TableScene` (the
-trick games) and :class:`~game.scenes.buraco_table.BuracoTableScene`. It subscribes to
+:class:`MatchTableScene` is the base of :class:`~game.scenes.tables.trick_table.TableScene` (the
+trick games) and :class:`~game.scenes.tables.buraco_table.BuracoTableScene`. It subscribes to
 ``session.match.listeners`` and queues each engine event with the deal it belongs to,
 plays the queue back (``_pump``, held by ``wait`` and by the ``BARRIER`` kinds while
 something still moves), lets bots act after a natural "thinking" delay once the table
@@ -174,7 +174,12 @@ class MatchTableScene(Scene):
         """The deal is over: show its summary (the queue waits until it is closed)."""
         self.summary_open = True
         from game.scenes.summary import DealSummaryScene
-        self.app.stack.push(DealSummaryScene(self.app, self.session, di))
+        self.app.stack.push(DealSummaryScene(self.app, self.session, di, adapter=self._fresh_adapter()))
+
+    def _fresh_adapter(self):
+        """A new adapter of this table's game for a summary or result screen (its own
+        state, not the table's display model)."""
+        return type(self.adapter)(self.app, self.session)
 
     def _match_over(self) -> None:
         self._delete_autosave()
@@ -186,7 +191,7 @@ class MatchTableScene(Scene):
         if result is not None:
             self.sound(result)
         from game.scenes.summary import MatchResultScene
-        scene = MatchResultScene(self.app, self.session)
+        scene = MatchResultScene(self.app, self.session, adapter=self._fresh_adapter())
         if self.app.stack.top is self:
             self.app.stack.replace(scene)
         else:
@@ -400,7 +405,8 @@ class MatchTableScene(Scene):
         from game.scenes.summary import MatchResultScene
         winner = self.adapter.concede_winner(seat)
         self.sound("lose")
-        scene = MatchResultScene(self.app, self.session, conceded_by=seat, winner=winner)
+        scene = MatchResultScene(self.app, self.session, conceded_by=seat, winner=winner,
+                                 adapter=self._fresh_adapter())
         if stack.top is self:
             stack.replace(scene)
         else:
@@ -411,6 +417,13 @@ class MatchTableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     # ----- input ------------------------------------------------------------------------
+    def _keys_or_widgets(self, event) -> None:
+        """A key goes to the table's own keys (``_key``), anything else to its widgets."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        self.widgets.handle(event)
+
     def _pause_key(self, event) -> bool:
         """Esc or P opens the pause menu (True when ``event`` was that)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):

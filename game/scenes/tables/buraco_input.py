@@ -1,0 +1,516 @@
+"""The player's side of Buraco's table: selecting cards, the moves they make (draw, take
+the pile, meld, add, discard), the buttons of the moment, mouse and keys, and where each
+thing lies on the cloth (what a click or a drop hits). A mixin of
+:class:`~game.scenes.tables.buraco_table.BuracoTableScene`."""
+from __future__ import annotations
+
+import logging
+import math
+from collections import Counter
+
+import pygame
+
+from game.scenes.tables.buraco import DECK, sort_key
+from game.scenes.tables.buraco_layout import (BUTTON_BOTTOM, BUTTON_GAP, BUTTON_H, BUTTON_W, BUTTON_X, FANS,
+                                              FAN_H, HAND_H, HAND_X0, HAND_X1, HAND_Y, LIFT, OURS_H,
+                                              OURS_RECT, PILE_OPEN_H, PILE_RECT, PILE_TOP_H, PILE_TOP_POS,
+                                              SORT_RECT, STOCK_H, STOCK_POS, THEIRS_H, THEIRS_RECT)
+from game.ui import theme
+from game.ui.card_art import card_size
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+
+class BuracoInput:
+    """Selection, moves, controls and hit-testing of the Buraco table."""
+
+    # ----- selection and the player's moves ----------------------------------------------
+    def _my_hand(self) -> list:
+        return self.hands[self.viewer] if self.viewer is not None else []
+
+    def _selected_cards(self) -> list[str]:
+        hand = self._my_hand()
+        return [hand[i] for i in sorted(self.selected) if 0 <= i < len(hand) and hand[i] is not None]
+
+    def _reselect(self, cards: list[str]) -> None:
+        """Select these cards again after the hand changed order or size."""
+        hand = self._my_hand()
+        want = Counter(cards)
+        out = set()
+        for i, c in enumerate(hand):
+            if want.get(c, 0) > 0:
+                out.add(i)
+                want[c] -= 1
+        self.selected = out
+        self._accept_key = None
+        if self.kb_index is not None and hand:
+            self.kb_index = min(self.kb_index, len(hand) - 1)
+
+    @property
+    def selection(self) -> list[str]:
+        """The selected cards, in hand order (tests and tools read it)."""
+        return self._selected_cards()
+
+    def toggle(self, index: int) -> None:
+        if self.viewer is None or not 0 <= index < len(self._my_hand()):
+            return
+        if index in self.selected:
+            self.selected.discard(index)
+        else:
+            self.selected.add(index)
+        self._accept_key = None
+        self._turn_token = None
+
+    def select_cards(self, cards: list[str]) -> None:
+        """Select exactly these cards (copies counted) — for tools and tests."""
+        self._reselect(list(cards))
+        self._turn_token = None
+
+    def clear_selection(self) -> None:
+        self.selected = set()
+        self._accept_key = None
+        self._turn_token = None
+
+    def toggle_sort(self) -> None:
+        keep = self._selected_cards()
+        self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+        if self.viewer is not None:
+            self.hands[self.viewer].sort(key=lambda c: sort_key(c, self.sort_by) if c is not None else (99, 0))
+        self._reselect(keep)
+
+    def draw_card(self) -> bool:
+        return self.act("draw")
+
+    def take_pile(self) -> bool:
+        return self.act("take-discard")
+
+    def meld_selected(self) -> bool:
+        """Lay the selected cards as a new meld; the reason in words if it is not one."""
+        if not self.my_turn():
+            return False
+        cards = self._selected_cards()
+        if len(cards) < 3 and not cards:
+            self._refuse(self.adapter.reason_words("", "select_meld", {}))
+            return False
+        why = self.match.meld_check(self.viewer, cards)
+        if why is not None:
+            self._refuse(self.adapter.reason_words(*why))
+            return False
+        return self.act("meld " + " ".join(cards))
+
+    def add_selected(self, index: int) -> bool:
+        """Add the selected cards to the side's meld ``index``, in an order the rules allow
+        (tried on a copy of the match first); the reason in words if they do not go."""
+        if not self.my_turn():
+            return False
+        cards = self._selected_cards()
+        if not cards:
+            self._refuse(self.adapter.reason_words("", "select_add", {}))
+            return False
+        seat = self.viewer
+        order, why = self._plan_adds(seat, cards, index)
+        if order is None:
+            self._refuse(self.adapter.reason_words(*why))
+            return False
+        for card in order:
+            self._apply(f"add {index} {card}")
+        return True
+
+    def _plan_adds(self, seat: int, cards: list[str], index: int):
+        first = None
+        sim = self.match.clone()
+        remaining = list(cards)
+        order = []
+        while remaining:
+            for card in remaining:
+                why = sim.meld_check(seat, [card], index)
+                if why is None and sim.to_act == seat:
+                    sim.apply(f"add {index} {card}")
+                    order.append(card)
+                    remaining.remove(card)
+                    break
+                if first is None:
+                    first = why
+            else:
+                why = self.match.meld_check(seat, [remaining[0]], index) if not order else \
+                    sim.meld_check(seat, [remaining[0]], index)
+                return None, why or first or ("", "not_legal", {})
+        return order, None
+
+    def discard_selected(self) -> bool:
+        if not self.my_turn():
+            return False
+        cards = self._selected_cards()
+        if len(cards) != 1:
+            self._refuse(self.adapter.reason_words("", "select_discard", {}))
+            return False
+        return self.act("discard " + cards[0])
+
+    def _primary(self) -> None:
+        """Enter with no button focused: the move of the moment."""
+        if not self.my_turn():
+            return
+        if self.phase == "draw":
+            self.draw_card()
+        elif self.meld_cursor is not None:
+            self.add_selected(self.meld_cursor)
+        elif len(self.selected) >= 2:
+            self.meld_selected()
+        elif len(self.selected) == 1:
+            self.discard_selected()
+        else:
+            self._refuse(self.adapter.reason_words("", "select_meld", {}))
+
+    # ----- controls ---------------------------------------------------------------------
+    def _clear_turn(self) -> None:
+        if self._turn_token is not None or any(getattr(w, "cid", None) != "sort" for w in self.widgets.widgets):
+            self.widgets.clear()
+        self._turn_token = None
+        self._legal = []
+        self.press = None
+
+    def _prepare_turn(self, seat: int) -> None:
+        rec = self.match.records[-1]
+        token = (self.match.deal_index, len(rec.actions), seat, len(self.selected), self.sort_by)
+        if token == self._turn_token:
+            return
+        self._turn_token = token
+        self._legal = list(self.match.legal_actions())
+        self._build_controls()
+
+    def controls(self) -> dict:
+        """The buttons of the moment by id (tests and tools press them)."""
+        return {getattr(w, "cid", None): w for w in self.widgets.widgets}
+
+    def _build_controls(self) -> None:
+        focused = getattr(self.widgets.focused, "cid", None)
+        self.widgets.clear()
+        t = self.app.t
+        sort = Button(SORT_RECT, lambda: t("buraco_table.sort_rank") if self.sort_by == "rank"
+                      else t("buraco_table.sort_suit"), self.toggle_sort, size=theme.FONT_SMALL,
+                      tooltip=lambda: t("buraco_table.sort_help"))
+        sort.cid = "sort"
+        specs = []
+        legal = self._legal
+        nsel = len(self.selected)
+        if self.my_turn() or (self.match.to_act == self.viewer and self.viewer is not None):
+            if self.phase == "draw":
+                specs.append(("draw", t("buraco_table.draw"), "primary", "draw" in legal, None))
+                can_take = "take-discard" in legal
+                tip = None
+                if not can_take and self.pile_count:
+                    exc = self.match.why_illegal("take-discard")
+                    tip = self.adapter.reason_text(exc) if exc is not None else None
+                elif can_take and self.closed_pile:
+                    tip = t("buraco_table.closed_take_help")
+                specs.append(("take", t("buraco_table.take"), "normal", can_take, tip))
+            else:
+                specs.append(("meld", t("buraco_table.meld"), "primary" if nsel >= 3 else "normal", nsel >= 1,
+                              t("buraco_table.meld_help")))
+                specs.append(("discard", t("buraco_table.discard"), "primary" if nsel == 1 else "normal",
+                              nsel == 1, t("buraco_table.discard_help")))
+                specs.append(("clear", t("buraco_table.clear"), "normal", nsel >= 1, None))
+        y = BUTTON_BOTTOM - len(specs) * BUTTON_H - (len(specs) - 1) * BUTTON_GAP
+        actions = {"draw": self.draw_card, "take": self.take_pile, "meld": self.meld_selected,
+                   "discard": self.discard_selected, "clear": self.clear_selection}
+        for cid, label, style, enabled, tip in specs:
+            btn = Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), self._fit(label, theme.FONT, BUTTON_W - 16),
+                         actions[cid], tooltip=tip, enabled=enabled, style=style)
+            btn.cid = cid
+            self.widgets.add(btn)
+            y += BUTTON_H + BUTTON_GAP
+        self.widgets.add(sort)
+        for w in self.widgets.widgets:
+            if getattr(w, "cid", None) == focused and w.enabled:
+                self.widgets.set_focus(w)
+
+    # ----- input ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self._pause_key(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.widgets.handle(event)
+            self.hover = self._thing_at(event.pos)
+            if self.press is not None and self.drag is None and self.my_turn():
+                index, p0 = self.press
+                if math.hypot(event.pos[0] - p0[0], event.pos[1] - p0[1]) > 12:
+                    if index not in self.selected:
+                        self.selected = {index}
+                        self._accept_key = None
+                    self.drag = sorted(self.selected)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            if self.widgets.handle(event):
+                return
+            thing = self._thing_at(event.pos)
+            if thing is None:
+                return
+            if thing[0] == "hand":
+                self.press = (thing[1], event.pos)
+                return
+            self._click_thing(thing)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            press, self.press = self.press, None
+            drag = self.drag
+            if drag is not None:
+                self._drop(event.pos)
+                self.drag = None
+                return
+            if press is not None:
+                thing = self._thing_at(event.pos)
+                if thing == ("hand", press[0]):
+                    self.toggle(press[0])
+                    self.kb_index = None
+            return
+        self._keys_or_widgets(event)
+
+    def _click_thing(self, thing) -> None:
+        kind = thing[0]
+        if not self.my_turn():
+            return
+        if kind == "stock" and self.phase == "draw":
+            self.draw_card()
+        elif kind == "pile":
+            if self.phase == "draw":
+                self.take_pile()
+            elif self.selected:
+                self.discard_selected()
+        elif kind == "meld" and thing[1] == "ours":
+            self.add_selected(thing[2])
+        elif kind == "zone" and thing[1] == "ours" and self.phase != "draw" and self.selected:
+            self.meld_selected()
+
+    def _drop(self, pos) -> None:
+        thing = self._thing_at(pos, hand=False)
+        if thing is None or not self.my_turn():
+            return
+        if thing[0] == "pile" and self.phase != "draw":
+            self.discard_selected()
+        elif thing[0] == "meld" and thing[1] == "ours":
+            self.add_selected(thing[2])
+        elif thing[0] == "zone" and thing[1] == "ours":
+            self.meld_selected()
+
+    def _key(self, event) -> None:
+        k = event.key
+        hand = self._my_hand()
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if k == pygame.K_RIGHT else -1
+            self.widgets.focus = None
+            if self.meld_cursor is not None:
+                ours = self.melds[self.base & 1]
+                if ours:
+                    self.meld_cursor = (self.meld_cursor + step) % len(ours)
+                return
+            if not hand or self.viewer is None:
+                return
+            if self.kb_index is None:
+                self.kb_index = 0 if step > 0 else len(hand) - 1
+            else:
+                self.kb_index = (self.kb_index + step) % len(hand)
+            return
+        if k == pygame.K_UP and self.widgets.focus is None:
+            ours = self.melds[self.base & 1]
+            if ours and self.viewer is not None:
+                self.meld_cursor = 0 if self.meld_cursor is None else self.meld_cursor
+            return
+        if k == pygame.K_DOWN and self.meld_cursor is not None:
+            self.meld_cursor = None
+            return
+        if k == pygame.K_SPACE and self.widgets.focus is None:
+            if self.kb_index is not None:
+                self.toggle(self.kb_index)
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.widgets.focus is None:
+            self._primary()
+            return
+        if k == pygame.K_s and self.widgets.focus is None and self.viewer is not None:
+            self.toggle_sort()
+            return
+        if k == pygame.K_TAB:
+            self.kb_index = None
+            self.meld_cursor = None
+        self.widgets.handle(event)
+
+    def _thing_at(self, pos, hand: bool = True):
+        """What is under the mouse: ("hand", i), ("meld", zone, i, card index),
+        ("zone", zone), ("stock",), ("pile",) or None."""
+        if hand and self.viewer is not None and self.drag is None:
+            i = self._hand_index_at(pos)
+            if i is not None:
+                return ("hand", i)
+        if self._pile_hit().collidepoint(pos):
+            return ("pile",)
+        if self._stock_hit().collidepoint(pos):
+            return ("stock",)
+        for side in (0, 1):
+            zone = self.zone_of(side)
+            layout = self._layout(side, self.melds[side])
+            for i, (rect, spots, h) in enumerate(layout):
+                if rect.inflate(8, 8).collidepoint(pos):
+                    w = card_size(DECK, h)[0]
+                    at = None
+                    for j in range(len(spots) - 1, -1, -1):
+                        x, y = spots[j]
+                        if pygame.Rect(x - w / 2, y - h / 2, w, h).collidepoint(pos):
+                            at = j
+                            break
+                    return ("meld", zone, i, at)
+            if self._zone_rect(zone).collidepoint(pos):
+                return ("zone", zone)
+        return None
+
+    def _hand_index_at(self, pos) -> int | None:
+        hand = self._my_hand()
+        positions = self._hand_positions(self.viewer)
+        w, h = card_size(DECK, HAND_H)
+        for i in range(len(hand) - 1, -1, -1):
+            x, y = positions[i][:2]
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (int(x), int(y - self._lift(i)))
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def hand_point(self, index: int) -> tuple[int, int] | None:
+        """A screen point where a click hits card ``index`` of the viewer's hand."""
+        if self.viewer is None or not 0 <= index < len(self._my_hand()):
+            return None
+        x, y = self._hand_positions(self.viewer)[index][:2]
+        w, h = card_size(DECK, HAND_H)
+        lift = self._lift(index)
+        for dx in range(-w // 2 + 4, w // 2, 4):
+            pos = (int(x + dx), int(y - lift - h // 2 + 20))
+            if self._hand_index_at(pos) == index:
+                return pos
+        return None
+
+    def meld_point(self, side: int, index: int) -> tuple[int, int] | None:
+        layout = self._layout(side, self.melds[side])
+        if not 0 <= index < len(layout):
+            return None
+        rect = layout[index][0]
+        return (rect.centerx, rect.centery)
+
+    # ----- geometry -----------------------------------------------------------------
+    def _zone_rect(self, zone: str) -> pygame.Rect:
+        return OURS_RECT if zone == "ours" else THEIRS_RECT
+
+    def _layout(self, side: int, melds: list[dict]) -> list[tuple]:
+        """Each meld's rect, card centres and card height: fanned rows that shrink to fit."""
+        zone = self.zone_of(side)
+        key = (zone, tuple(len(m["cards"]) for m in melds))
+        cache = self._cache("layout")
+        got = cache.get(key)
+        if got is not None:
+            return got
+        area = self._zone_rect(zone).inflate(-20, -22)
+        area.y += 6
+        h0 = OURS_H if zone == "ours" else THEIRS_H
+        out: list = []
+        for scale in (1.0, 0.92, 0.84, 0.76, 0.68, 0.6, 0.52, 0.45):
+            h = int(h0 * scale) // 2 * 2
+            w = card_size(DECK, h)[0]
+            step = max(9, int(w * 0.33))
+            gap = max(10, int(w * 0.28))
+            row_h = h + (12 if zone == "ours" else 8)
+            x, y = area.x, area.y
+            out = []
+            fits = True
+            for m in melds:
+                k = len(m["cards"])
+                width = w + step * (k - 1)
+                if x > area.x and x + width > area.right:
+                    x = area.x
+                    y += row_h
+                if y + h > area.bottom + 2:
+                    fits = False
+                rect = pygame.Rect(int(x), int(y), int(width), h)
+                spots = [(x + w / 2 + j * step, y + h / 2) for j in range(k)]
+                out.append((rect, spots, h))
+                x += width + gap
+            if fits:
+                break
+        cache[key] = out
+        return out
+
+    def _hand_positions(self, seat: int, count: int | None = None) -> list[tuple]:
+        n = len(self.hands[seat]) if count is None else count
+        if n == 0:
+            return []
+        if seat == self.viewer:
+            w, _ = card_size(DECK, HAND_H)
+            span = HAND_X1 - HAND_X0
+            step = min(w * 0.64, (span - w) / max(1, n - 1))
+            total = w + step * (n - 1)
+            x0 = (HAND_X0 + HAND_X1) / 2 - total / 2 + w / 2
+            mid = (n - 1) / 2
+            out = []
+            for i in range(n):
+                d = (i - mid) / max(mid, 1)
+                out.append((x0 + i * step, HAND_Y + 8 * d * d, 0))
+            return out
+        name = self.slot_name(seat)
+        if name == "bottom":                       # the device holder's seat while nobody looks
+            x, y, align, maxw = 640, HAND_Y, "center", 600
+            h = FAN_H
+        else:
+            x, y, align, maxw = FANS[name]
+            h = FAN_H
+        w = card_size(DECK, h)[0]
+        step = min(11.0, (maxw - w) / max(1, n - 1))
+        total = w + step * (n - 1)
+        if align == "left":
+            x0 = x + w / 2
+        elif align == "right":
+            x0 = x - total + w / 2
+        else:
+            x0 = x - total / 2 + w / 2
+        return [(x0 + i * step, y, 0) for i in range(n)]
+
+    def _lift(self, index: int) -> float:
+        if index in self.selected:
+            return float(LIFT)
+        if self.my_turn() and self.hover == ("hand", index):
+            return 8.0
+        return 0.0
+
+    def _pile_h(self) -> int:
+        return PILE_TOP_H if self.closed_pile else PILE_OPEN_H
+
+    def _pile_positions(self, count: int) -> list[tuple]:
+        """Centres (x, y, angle) of the pile's cards, bottom first."""
+        if count <= 0:
+            return []
+        if self.closed_pile:
+            return [(PILE_TOP_POS[0], PILE_TOP_POS[1], 0)] * count
+        h = PILE_OPEN_H
+        w = card_size(DECK, h)[0]
+        per_row = 8
+        step_x = (PILE_RECT.w - w) / (per_row - 1)
+        rows = (count + per_row - 1) // per_row
+        row_step = min(40.0, (PILE_RECT.h - h) / max(1, rows - 1)) if rows > 1 else 0
+        out = []
+        for i in range(count):
+            r, c = divmod(i, per_row)
+            out.append((PILE_RECT.x + w / 2 + c * step_x, PILE_RECT.y + h / 2 + r * row_step, 0))
+        return out
+
+    def _pile_hit(self) -> pygame.Rect:
+        if self.closed_pile:
+            w = card_size(DECK, PILE_TOP_H)[0]
+            r = pygame.Rect(0, 0, w + 16, PILE_TOP_H + 16)
+            r.center = PILE_TOP_POS
+            return r
+        return PILE_RECT.inflate(8, 8)
+
+    def _stock_hit(self) -> pygame.Rect:
+        w = card_size(DECK, STOCK_H)[0]
+        r = pygame.Rect(0, 0, w + 16, STOCK_H + 16)
+        r.center = STOCK_POS
+        return r

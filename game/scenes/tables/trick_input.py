@@ -1,0 +1,326 @@
+"""The viewer's side of the trick table: the buttons of the moment (and the bid spinner),
+playing a card by click, drag or keys, hovering, and where each card lies in the hand.
+A mixin of :class:`~game.scenes.tables.trick_table.TableScene`."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scenes.tables.adapter import Control
+from game.ui import theme
+from game.ui.rows import suit_icon
+from game.ui.widgets import Button, Choice
+from game.scenes.tables.trick_layout import (BUTTON_H, BUTTON_Y, COLUMN_BOTTOM, COLUMN_BUTTON_H, COLUMN_X,
+                                             HAND_H, SLOTS, W)
+
+
+class TrickTableInput:
+    """Controls, mouse and keys, card positions of the trick table."""
+
+    def _build_controls(self, controls: list[Control]) -> None:
+        self.widgets.clear()
+        self._controls = list(controls)
+        if not controls:
+            return
+        text = self.app.text
+        specs = []
+        for c in controls:
+            if c.kind == "bid":
+                specs.append(("spin", c, 150))
+                width = max(text.width(self.app.t(c.label_key, n=v), theme.FONT) for v in (c.values[0], c.values[-1]))
+                specs.append(("bidbtn", c, width + 40))
+            else:
+                width = text.width(c.label, theme.FONT) + 40 + (26 if c.suit else 0)
+                specs.append(("btn", c, max(110, width)))
+        gap = 12
+        total = sum(w for _, _, w in specs) + gap * (len(specs) - 1)
+        x = W // 2 - total // 2
+        column = self.adapter.controls_layout == "column" and all(k == "btn" for k, _, _ in specs)
+        if column:                               # stacked right of the hand, the first on top
+            col_w = max(w for _, _, w in specs)
+            y = COLUMN_BOTTOM - len(specs) * COLUMN_BUTTON_H - (len(specs) - 1) * 6
+        first = None
+        spinner = None
+        for kind, c, width in specs:
+            if column:
+                rect = pygame.Rect(COLUMN_X, y, col_w, COLUMN_BUTTON_H)
+                y += COLUMN_BUTTON_H + 6
+            else:
+                rect = pygame.Rect(x, BUTTON_Y, width, BUTTON_H)
+            x += width + gap
+            if kind == "spin":
+                spinner = _Spinner(rect, c.values, self.app.num)
+                spinner.on_submit = (lambda c=c, s=spinner: self.act(c.action_fmt.format(s.value)))
+                self.widgets.add(spinner)
+                first = first or spinner
+            elif kind == "bidbtn":
+                s = spinner
+                btn = Button(rect, (lambda c=c, s=s: self.app.t(c.label_key, n=s.value)),
+                             (lambda c=c, s=s: self.act(c.action_fmt.format(s.value))), style=c.style)
+                self.widgets.add(btn)
+            else:
+                btn = _SuitButton(rect, c.label, (lambda c=c: self.act(c.action)), tooltip=c.tooltip,
+                                  enabled=c.enabled, style=c.style,
+                                  icon=suit_icon(c.suit, self.deck, 20, self.app.settings.four_colour) if c.suit else None)
+                self.widgets.add(btn)
+        if first is not None:
+            self.widgets.set_focus(first)
+
+    def _card_reason(self, card: str) -> str | None:
+        """Why the viewer may not play ``card`` now (None if he may)."""
+        if card in self._playable:
+            return None
+        if card not in self._reasons:
+            exc = self.match.why_illegal("play " + card)
+            self._reasons[card] = self.adapter.reason_text(exc) if exc is not None else ""
+        return self._reasons[card] or None
+
+    def try_play(self, card: str) -> bool:
+        if not self.my_turn():
+            return False
+        if card not in self._playable:
+            reason = self._card_reason(card)
+            if reason and self._playable:
+                self.hint = (reason, 3.0)
+            return False
+        return self.act("play " + card)
+
+    # ----- input ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self._pause_key(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                if self.tab_down_at is not None:
+                    return                      # key repeat while held: just keep peeking
+                self.tab_down_at = self.clock
+                if self.widgets.focusables():
+                    self.widgets.handle(event)
+                    self.kb_index = None
+                return
+        if event.type == pygame.KEYUP and event.key == pygame.K_TAB:
+            self.tab_down_at = None
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.widgets.handle(event)
+            self._hover(event.pos)
+            if self.press is not None and self.drag_card is None:
+                card, p0 = self.press
+                if math.hypot(event.pos[0] - p0[0], event.pos[1] - p0[1]) > 10 and card in self._playable:
+                    self.drag_card = card
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            if self.peek_until > self.clock:
+                self.peek_until = 0.0
+            if self._pile_at(event.pos):
+                self.peek_until = self.clock + 3.0
+                return
+            if self.widgets.handle(event):
+                return
+            card = self._card_at(event.pos)
+            if card is not None and self.my_turn():
+                self.press = (card, event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            press, self.press = self.press, None
+            drag, self.drag_card = self.drag_card, None
+            if drag is not None:
+                if event.pos[1] < SLOTS["bottom"]["hand"][1] - HAND_H // 2 - 20:
+                    self.drag_card = drag            # the flight starts from the mouse
+                    if not self.try_play(drag):
+                        self.drag_card = None
+                return
+            if press is not None and self._card_at(event.pos) == press[0]:
+                self.try_play(press[0])
+            return
+        self._keys_or_widgets(event)
+
+    def _key(self, event) -> None:
+        focused = self.widgets.focused
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if isinstance(focused, Choice):
+                self.widgets.handle(event)
+                return
+            hand = self.hands[self.viewer] if self.viewer is not None else []
+            if not hand or not self.my_turn():
+                return
+            self.widgets.focus = None
+            if self.kb_index is None:
+                legal_idx = [i for i, c in enumerate(hand) if c in self._playable]
+                self.kb_index = (legal_idx[0] if event.key == pygame.K_RIGHT else legal_idx[-1]) if legal_idx else 0
+            else:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.kb_index = (self.kb_index + step) % len(hand)
+            card = hand[self.kb_index]
+            reason = self._card_reason(card) if self._playable else None
+            self.hover_reason = reason
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.kb_index is not None and self.widgets.focus is None and self.viewer is not None:
+                hand = self.hands[self.viewer]
+                if 0 <= self.kb_index < len(hand):
+                    self.try_play(hand[self.kb_index])
+                return
+        self.widgets.handle(event)
+
+    def _hover(self, pos) -> None:
+        card = self._card_at(pos)
+        self.hover_card = card
+        if card is not None and self.my_turn() and self._playable:
+            self.hover_reason = self._card_reason(card)
+        else:
+            self.hover_reason = None
+
+    def _card_at(self, pos) -> str | None:
+        if self.viewer is None:
+            return None
+        hand = self.hands[self.viewer]
+        positions = self._hand_positions(self.viewer)
+        w, h = self._card_size(HAND_H)
+        for i in range(len(hand) - 1, -1, -1):
+            x, y, _ = positions[i]
+            lift = self._lift(hand[i], i)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (int(x), int(y - lift))
+            if rect.collidepoint(pos):
+                return hand[i]
+        return None
+
+    def card_point(self, card: str) -> tuple[int, int] | None:
+        """A screen point where a click hits ``card`` in the viewer's hand (tests, tools)."""
+        if self.viewer is None or card not in self.hands[self.viewer]:
+            return None
+        i = self.hands[self.viewer].index(card)
+        x, y, _ = self._hand_positions(self.viewer)[i]
+        w, h = self._card_size(HAND_H)
+        lift = self._lift(card, i)
+        for dx in range(-w // 2 + 6, w // 2, 6):
+            pos = (int(x + dx), int(y - lift - h // 2 + 30))
+            if self._card_at(pos) == card:
+                return pos
+        return None
+
+    def _pile_at(self, pos) -> bool:
+        for seat in range(self.n):
+            if self.piles[seat]:
+                x, y = self.slot(seat)["pile"]
+                if abs(pos[0] - x) < 34 and abs(pos[1] - y) < 34:
+                    return True
+        return False
+
+    # ----- geometry ---------------------------------------------------------------------
+    def _card_size(self, height: int) -> tuple[int, int]:
+        ratio = 61 / 95 if self.deck == "spanish" else 63 / 88
+        return (max(1, round(height * ratio)), height)
+
+    def _hand_positions(self, seat: int, count: int | None = None) -> list[tuple[float, float, float]]:
+        n = len(self.hands[seat]) if count is None else count
+        if n == 0:
+            return []
+        cx, cy = self.slot(seat)["hand"]
+        if seat == self.viewer:
+            w, _ = self._card_size(HAND_H)
+            step = min(w * 0.72, (780 - w) / max(1, n - 1))
+            total = step * (n - 1)
+            mid = (n - 1) / 2
+            spread = min(2.4, 24.0 / max(n, 1))
+            out = []
+            for i in range(n):
+                d = i - mid
+                out.append((cx - total / 2 + i * step, cy + d * d * spread * 0.45, -d * spread))
+            return out
+        name = self.slot_name(seat)
+        if name in ("left", "right"):
+            step = 15 if n <= 8 else 11 if n <= 10 else 9
+        else:
+            step = 15 if n <= 10 else 12
+        total = step * (n - 1)
+        if name in ("left", "right"):
+            return [(cx, cy - total / 2 + i * step, 0) for i in range(n)]
+        return [(cx - total / 2 + i * step, cy, 0) for i in range(n)]
+
+    def _lift(self, card, index: int) -> float:
+        if not self._playable or card is None:
+            return 0.0
+        if card in self._playable:
+            if card == self.hover_card or index == self.kb_index:
+                return 30.0
+            return 16.0
+        return 0.0
+
+
+class _Spinner(Choice):
+    """The bid spinner: ←/→ or the arrows change the number, Enter bids it."""
+
+    def __init__(self, rect, values, fmt) -> None:
+        super().__init__(rect, "", values, values[0], fmt=fmt, label_width=0)
+        self.on_submit = None
+
+    def activate(self) -> None:
+        if self.on_submit is not None:
+            self.on_submit()
+
+    def click(self, pos) -> None:
+        box_left = self.rect.x + 40
+        box_right = self.rect.right - 40
+        if pos[0] < box_left:
+            self.step(-1)
+        elif pos[0] > box_right:
+            self.step(1)
+
+    def step(self, delta: int) -> None:
+        # no wrap-around: a bid spinner stops at its ends
+        if not self.values:
+            return
+        self.index = max(0, min(len(self.values) - 1, self.index + delta))
+
+    def draw(self, surface, focused, hovered) -> None:
+        pygame.draw.rect(surface, theme.MENU_BG_DARK, self.rect, border_radius=10)
+        if focused:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+        cy = self.rect.centery
+        left_on = self.index > 0
+        right_on = self.index < len(self.values) - 1
+        x0, x1 = self.rect.x, self.rect.right
+        pygame.draw.polygon(surface, theme.ACCENT if left_on else theme.BUTTON_TEXT_DISABLED,
+                            [(x0 + 12, cy), (x0 + 24, cy - 9), (x0 + 24, cy + 9)])
+        pygame.draw.polygon(surface, theme.ACCENT if right_on else theme.BUTTON_TEXT_DISABLED,
+                            [(x1 - 12, cy), (x1 - 24, cy - 9), (x1 - 24, cy + 9)])
+        img = self.fmt(self.value)
+        from game.ui.widgets import blit_text
+        blit_text(surface, img, theme.FONT_BIG, theme.TEXT, self.rect.center, "center", True)
+
+
+class _SuitButton(Button):
+    """A button with an optional suit sign before its label."""
+
+    def __init__(self, rect, label, on_click, tooltip=None, enabled=True, style="normal", icon=None) -> None:
+        super().__init__(rect, label, on_click, tooltip=tooltip, enabled=enabled, style=style)
+        self.icon = icon
+
+    def draw(self, surface, focused, hovered) -> None:
+        if self.icon is None:
+            return super().draw(surface, focused, hovered)
+        fill, ink = self.colours(hovered)
+        pygame.draw.rect(surface, (250, 248, 240) if self.enabled else theme.BUTTON_DISABLED, self.rect,
+                         border_radius=10)
+        if hovered and self.enabled:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, 3, border_radius=10)
+        if focused:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+        from game.ui.widgets import blit_text
+        label = self.label() if callable(self.label) else self.label
+        tw = self.app_text_width(label)
+        x = self.rect.centerx - (tw + self.icon.get_width() + 8) // 2
+        surface.blit(self.icon, self.icon.get_rect(midleft=(x, self.rect.centery)))
+        blit_text(surface, label, theme.FONT, theme.TEXT_DARK if self.enabled else theme.BUTTON_TEXT_DISABLED,
+                  (x + self.icon.get_width() + 8, self.rect.centery), "midleft")
+
+    @staticmethod
+    def app_text_width(label: str) -> int:
+        from game.ui.text import default_renderer
+        return default_renderer().width(label, theme.FONT)

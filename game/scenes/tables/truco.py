@@ -1,0 +1,117 @@
+"""What the two Trucos share at the trick table (:class:`TrucoAdapter`): three cards
+dealt one at a time from mano; the played cards stay on the cloth in front of their
+players, each trick a little to the side of the last (``keep_tricks``), with a tied
+trick labelled (parda, empate); the rest of the deck is put away after the deal; the
+call buttons of the moment stand in a column right of the hand, only the legal ones
+enabled (a disabled one says why in its tooltip); calls are speech bubbles in the
+words players use. Each Truco has its own module: :mod:`.truco_argentino`,
+:mod:`.truco_mineiro`.
+"""
+from __future__ import annotations
+
+from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, one_at_a_time
+from game.ui import theme
+
+ACCENT = theme.ACCENT
+CHIP_PLAIN = (232, 226, 206)
+CHIP_FLOR = (250, 226, 150)
+
+
+class TrucoAdapter(TrickAdapter):
+    keep_tricks = True
+    show_deck = False
+    controls_layout = "column"
+    calls_table = ""                  # locale table of the call words
+    reasons_table = ""                # [reasons.<this>] for the engine's own refusals
+
+    @property
+    def teams(self) -> bool:          # type: ignore[override]
+        return self.n >= 4
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2
+
+    def side_count(self) -> int:
+        return 2
+
+    def deal_plan(self, events: list) -> list[tuple[int, str | None]]:
+        """One card at a time round the table, mano first, three times (rules §3)."""
+        per_seat = []
+        for ev in events:
+            cards = ev.data.get("cards")
+            per_seat.append((ev.seat, cards, ev.data.get("count", len(cards) if cards else 3)))
+        return one_at_a_time(per_seat)
+
+    def trick_offset(self, slot: str, k: int, players: int) -> tuple[float, float]:
+        step = k - 1
+        if slot == "left":
+            return (-44.0, step * 34.0)
+        if slot == "right":
+            return (44.0, step * 34.0)
+        if slot == "bottom":
+            return (step * 44.0, 8.0 if players < 6 else 4.0)
+        if slot == "top":
+            return (step * 44.0, -10.0)
+        return (step * 34.0, 0.0)
+
+    def call_word(self, name: str) -> str:
+        return self.t(f"{self.calls_table}.{self.call_key(name)}")
+
+    def call_key(self, name: str) -> str:
+        return name.replace(" ", "_")
+
+    def shout(self, name: str) -> str:
+        return self.t(f"{self.calls_table}.shout", name=self.call_word(name))
+
+    def reason_text(self, exc) -> str:
+        """The engine's reason in the player's language: the Truco keys live in
+        ``[reasons.<game>]``, the shared ones in ``[reasons]``."""
+        params = {}
+        for k, v in (exc.params or {}).items():
+            if k == "card":
+                params["name"] = self.card_name(v)
+            elif k == "call":
+                params["name"] = self.call_word(v)
+        for key in (f"reasons.{self.reasons_table}.{exc.reason_key}", f"reasons.{exc.reason_key}"):
+            text = self.t(key, **params)
+            if text != key:
+                return text
+        return exc.reason
+
+    def _why(self, action: str) -> str | None:
+        exc = self.match.why_illegal(action)
+        return self.reason_text(exc) if exc is not None else None
+
+    def _button(self, legal, action: str, label: str, style: str = "normal", tip: str | None = None) -> Control:
+        enabled = action in legal
+        return Control(action, label, style=style if enabled else "normal", enabled=enabled,
+                       tooltip=tip if enabled else self._why(action))
+
+    def _pair(self, values, sep: str = "–") -> str:
+        return self.app.num(values[0]) + sep + self.app.num(values[1])
+
+    def sort_key(self, card: str):
+        """Strongest first, as players hold their three cards."""
+        return (-self.strength(card), card[-1])
+
+    def tricks_row(self, results: list, label: str) -> list:
+        row: list = [("t", label, PANEL_DIM, 16, False)]
+        for r in results:
+            if r is None:
+                row.append(("t", self.tie_label(), PANEL_TEXT, 15, True))
+            else:
+                row.append(("dot", self.side_colour(r), 7))
+        for _ in range(3 - len(results)):
+            row.append(("dot", (96, 110, 104), 7))
+        return row
+
+    def _names(self, viewer: int | None = None) -> tuple:
+        """Column heads of the score sheet: "Us" and "Them" for a human at the device
+        (as on a paper anotador), else the sides' names."""
+        if viewer is not None and viewer in self.session.humans:
+            mine = viewer % 2
+            return tuple(self.t("truco_table.us") if s == mine else self.t("truco_table.them") for s in (0, 1))
+        return tuple(self.side_name(s) for s in (0, 1))
+
+
+# --------------------------------------------------------------------------- Truco Argentino
