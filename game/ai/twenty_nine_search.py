@@ -347,6 +347,7 @@ class TwentyNineSearch(SearchGame):
     # ----- worlds ---------------------------------------------------------------
     def deal(self, view: dict, rng: random.Random):
         self._rng_view = None           # a new decision: its playouts start a fresh generator
+        self._root_view = view
         k = Knowledge(view)
         best = None
         best_weight = -1.0
@@ -421,15 +422,22 @@ class TwentyNineSearch(SearchGame):
         return SUIT_OF[first[int(rng.random() * len(first))]]
 
     # ----- the tree ---------------------------------------------------------------
+    _root_view = None
+
     def candidates(self, match, legal: list[str]) -> list[str]:
+        """Below the root: cards as :meth:`_play_candidates` says; the other
+        seats' bets (bids, doubles, trump, single hand) follow the playout
+        policy, since a tree over their calls would let them bid on the very
+        cards the world dealt them; the searching seat's own later calls are
+        pass or the cheapest bid, and any trump suit it holds."""
         phase = match.phase
         if phase == tn.PLAY_PHASE:
             return self._play_candidates(match, legal)
-        if phase == tn.AUCTION and len(legal) > 4:
-            bids = [a for a in legal if a != "pass"]
-            keep = {bids[0], bids[min(1, len(bids) - 1)], bids[min(2, len(bids) - 1)],
-                    bids[min(4, len(bids) - 1)]}
-            return [a for a in legal if a == "pass" or a in keep]
+        root = self._root_view
+        if root is not None and match.to_act != root["seat"]:
+            return [self.playout_action(match, self._playout_rng(root))]
+        if phase == tn.AUCTION:
+            return [a for a in legal[:1] + legal[-1:]]          # lowest bid (or hold), pass
         if phase == tn.TRUMP:
             held = {SUIT_OF[c] for c in match.hands[match.bidder]}
             return [a for a in legal if SUITS.index(a[-1]) in held]
