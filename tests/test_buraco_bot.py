@@ -121,3 +121,30 @@ def test_two_bots_do_not_pass_the_open_pile_for_ever():
         m.apply(bots[seat].choose(m.view(seat)))
         steps += 1
         assert steps < 20000
+
+
+def test_rule_bot_never_feeds_the_opponents_or_throws_a_wild_with_a_safe_card():
+    # measured over seeded rule-vs-rule hands of every mode: the old bot fed the
+    # opponents' melds or threw a wild in 17 of 8,298 discards (0.2 %)
+    from game.games.buraco_melds import DECK as D, WILDISH as W
+    bad = discards = 0
+    for n, mode in enumerate(MODES):
+        for players in (2, 4):
+            m = Match(players, n % players, 300 + n, {"mode": mode, "target": 100000}, None, False)
+            bots = [make_bot("rule", "buraco", n * 4 + s) for s in range(players)]
+            while m.deal_index == 0:
+                seat = m.to_act
+                view = m.view(seat)
+                action = bots[seat].choose(view)
+                if action.startswith("discard ") and len(view["hand"]) > 1:
+                    theirs = set()
+                    for meld in m.melds[1 - (seat & 1)]:
+                        theirs.update(meld.accepts)
+                    safe = [a for a in view["legal"] if a.startswith("discard ")
+                            and D.index[a[8:]] not in theirs and not W[D.index[a[8:]]]]
+                    c = D.index[action[8:]]
+                    discards += 1
+                    bad += bool(safe) and (c in theirs or W[c])
+                m.apply(action)
+    assert discards > 500
+    assert bad == 0
