@@ -631,6 +631,7 @@ class TrucoArgentinoSearch(SearchGame):
         self._rng = random.Random(0)
         self._seat = -1
         self._base = None
+        self._base_view = None
 
     # ----- worlds -------------------------------------------------------------------
     @staticmethod
@@ -652,7 +653,6 @@ class TrucoArgentinoSearch(SearchGame):
             # the tree's policy draws from a generator seeded by the decision's own
             self._rng = random.Random(rng.random())
             self._seat = view["seat"]
-            self._base = self._baseline(view)
         hands = k.deal(rng)
         if hands is None:
             return None
@@ -721,8 +721,9 @@ class TrucoArgentinoSearch(SearchGame):
         return u0, slope
 
     def outcome(self, match, view: dict) -> tuple[list[float], list[float]]:
-        if self._base is None or self._cache_key != self.view_key(view):
+        if self._base_view is not view:
             self._base = self._baseline(view)
+            self._base_view = view
         u0, slope = self._base
         start = view["score"]
         before = view["chicos"]
