@@ -630,6 +630,7 @@ class TrucoArgentinoSearch(SearchGame):
         self._knowledge: Knowledge | None = None
         self._rng = random.Random(0)
         self._seat = -1
+        self._decision_rng = None
         self._base = None
         self._base_view = None
 
@@ -647,10 +648,12 @@ class TrucoArgentinoSearch(SearchGame):
         return self._knowledge
 
     def deal(self, view: dict, rng: random.Random):
-        fresh = self.view_key(view) != self._cache_key
         k = self.knowledge(view)
-        if fresh:
-            # the tree's policy draws from a generator seeded by the decision's own
+        if rng is not self._decision_rng:
+            # a new decision (each has its own generator): the tree's policy draws
+            # from a generator seeded by it, so a choice depends on the view and
+            # the bot's seed alone, also when bots share this adapter
+            self._decision_rng = rng
             self._rng = random.Random(rng.random())
             self._seat = view["seat"]
         hands = k.deal(rng)
