@@ -19,10 +19,21 @@ def _suit(card: int) -> int:
 def best_suit(hand: list[int]) -> int:
     """The suit to name as trump: the longest, then the most points, then the
     highest card."""
-    def strength(suit: int) -> tuple:
-        cards = [c for c in hand if _suit(c) == suit]
-        return (len(cards), sum(POINTS[c] for c in cards), -min(cards, default=99))
-    return max(range(4), key=strength)
+    keys = [0, 0, 0, 0]              # length, points, then the highest card, in one number
+    tops = [32, 32, 32, 32]
+    for c in hand:
+        suit = c // PER_SUIT
+        keys[suit] += 10000 + 100 * POINTS[c]
+        if c < tops[suit]:
+            tops[suit] = c
+    for suit in range(4):
+        if keys[suit]:
+            keys[suit] += 32 - tops[suit]
+    best = 0
+    for suit in (1, 2, 3):
+        if keys[suit] > keys[best]:
+            best = suit
+    return best
 
 
 def bid_estimate(first: list[int]) -> tuple[float, int]:

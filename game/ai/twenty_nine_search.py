@@ -166,7 +166,7 @@ def win_table(target: int) -> list:
             return 0.0
         return p[a + target - 1][b + target - 1]
 
-    for _ in range(400):
+    for _ in range(150):
         for i in range(n):
             a = i - target + 1
             for j in range(n):
@@ -339,7 +339,7 @@ class TwentyNineSearch(SearchGame):
     score_scale = 1.5
     playout_limit = 0               # playouts run inside outcome(), see the module docstring
     hard_iterations = 2500
-    expert_iterations = 8000
+    expert_iterations = 7000
     card_weight = 0.04              # share of the reward given to the deal's card points
     sharpness = 2.0                 # reward = 0.5 + sharpness * (win chance gained)
     soft_tries = 25                 # rejection tries for the soft (bidding) inference
