@@ -381,7 +381,7 @@ class _Module:
 class TrucoMineiroSearch(SearchGame):
     module = _Module
     hard_iterations = 4000
-    expert_iterations = 13000
+    expert_iterations = 12000
     DRAWS = 24                  # draws per world at most before the likeliest is taken
 
     def __init__(self, others: str = "bets") -> None:
@@ -395,7 +395,8 @@ class TrucoMineiroSearch(SearchGame):
 
     # ----- worlds -------------------------------------------------------------------------
     def evidence(self, view: dict) -> BetEvidence:
-        key = (id(view), view["deal_index"], len(view["actions"]), view["seat"])
+        key = (tuple(tuple(a) for a in view["actions"]), view["players"], view["dealer"],
+               tuple(view["score"]), view["special"], view["options"]["triple_tie"])
         if key != self._evidence_key:
             self._evidence_key = key
             self._evidence = BetEvidence(view)
