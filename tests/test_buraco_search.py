@@ -233,3 +233,27 @@ def test_partner_side_muerto_taken_means_close_not_bat():
     view = m.view(2)
     assert view["legal"] == ["discard 9S"]
     assert tiny().choose(view) == "discard 9S"
+
+
+def test_explain_gives_hint_keys_with_their_words():
+    import tomllib
+    from pathlib import Path
+    notes = Path("/work/notes/hints_buraco.toml")
+    keys = set(tomllib.loads(notes.read_text())["en"]["hint"]["buraco"]) if notes.exists() else None
+    game = BuracoSearch()
+    explained = 0
+    for m, seat in positions("closed", 2, 6, every=11, limit=300):
+        view = m.view(seat)
+        if len(view["legal"]) < 2:
+            continue
+        bot = SearchBot(game, 30, 1, make_bot("normal", "buraco", 1), "hard", worlds=6)
+        stats = bot.analyse(view)
+        reasons = game.explain(view, stats)
+        if stats:
+            assert reasons or stats[0].action.startswith(("meld", "add"))
+            explained += 1
+        for key, params in reasons:
+            assert key.startswith("hint.buraco.")
+            if keys is not None:
+                assert key.split(".")[-1] in keys
+    assert explained >= 3

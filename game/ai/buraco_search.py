@@ -628,14 +628,15 @@ def features(match, side: int) -> list[float]:
 
 # Fitted by least squares (ridge 50) on positions of rule-bot hands, the
 # final hand margin of the two sides against the difference of their features:
-# 2 players, open and closed modes apart (4,156 positions); 4 players (881).
+# 2 players, open and closed modes apart (4,156 positions); 4 players, every
+# mode together (2,693 positions).
 WEIGHTS = {
     (2, False): (1.43, 0.75, 63.62, 28.93, 36.31, -4.21, 59.49, 5.26, -47.88, -39.95, -102.02,
                  -13.48, 43.21, 90.99, 3.15),
     (2, True): (1.93, 0.50, 42.04, 26.99, 3.04, 4.72, 14.55, -7.74, 32.63, -153.38, -217.45, 7.71,
                 79.21, 87.89, 14.20),
-    (4, False): (2.08, 0.60, 22.22, -1.67, 8.31, 1.69, 8.54, -3.25, 26.06, -75.39, -75.78, -20.60,
-                 67.24, 70.28, 13.81),
-    (4, True): (2.08, 0.60, 22.22, -1.67, 8.31, 1.69, 8.54, -3.25, 26.06, -75.39, -75.78, -20.60,
-                67.24, 70.28, 13.81),
+    (4, False): (1.74, 0.71, 27.92, 28.27, 13.19, 1.21, 22.10, -2.93, 13.38, -125.58, -103.65,
+                 -24.66, 80.36, 141.61, 10.84),
+    (4, True): (1.74, 0.71, 27.92, 28.27, 13.19, 1.21, 22.10, -2.93, 13.38, -125.58, -103.65,
+                -24.66, 80.36, 141.61, 10.84),
 }
