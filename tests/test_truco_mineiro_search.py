@@ -212,3 +212,15 @@ def test_hints_name_a_reason():
     assert reasons and all(k.startswith("hint.truco_mineiro.") for k, _ in reasons)
     assert reasons[-1][0] == "hint.truco_mineiro.expect"
     assert make_bot("hard", "truco_mineiro", 1).iterations == TrucoMineiroSearch.hard_iterations
+
+
+def test_never_runs_when_running_loses_the_match():
+    deals = [(None, ["call truco", "call seis", "reject"]),                       # pair 1 +4
+             (None, ["call truco", "reject"]),                                     # pair 1 +2
+             ([["3S", "KD", "6C"], ["5S", "5H", "6D"]], ["play 3S", "call truco", "reject"]),  # +2
+             ([["4S", "5D", "6H"], ["3H", "KD", "QC"]], ["play QC", "call truco", "call seis"])]
+    m = scripted(deals)
+    assert m.score == [0, 8] and m.to_act == 0 and m.pending == 2
+    # weak cards (running without the match at stake would be right), but running
+    # gives them 4 and the match: play on
+    assert bot(600).choose(m.view(0)) != "reject"
