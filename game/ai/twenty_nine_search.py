@@ -338,8 +338,8 @@ class TwentyNineSearch(SearchGame):
     module = tn
     score_scale = 1.5
     playout_limit = 0               # playouts run inside outcome(), see the module docstring
-    hard_iterations = 2500
-    expert_iterations = 7000
+    hard_iterations = 2300
+    expert_iterations = 6500
     card_weight = 0.04              # share of the reward given to the deal's card points
     sharpness = 2.0                 # reward = 0.5 + sharpness * (win chance gained)
     soft_tries = 25                 # rejection tries for the soft (bidding) inference
