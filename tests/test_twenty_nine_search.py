@@ -9,7 +9,7 @@ import pytest
 from game.ai import make_bot
 from game.ai.search.bot import SearchBot
 from game.ai.search.worlds import WorldStats, sample_worlds
-from game.ai.twenty_nine_search import REVEAL, Knowledge, TwentyNineSearch, win_chance
+from game.ai.twenty_nine_search import TwentyNineSearch, win_chance
 from game.engine.cards import TWENTY_NINE as DECK
 from game.games import twenty_nine as tn
 

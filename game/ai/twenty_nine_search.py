@@ -127,7 +127,7 @@ class Knowledge:
                 marriage = s
         return asks, marriage
 
-    def likelihood(self, firsts: list, bidder_trump: int | None) -> float:
+    def likelihood(self, firsts: list) -> float:
         """How well each other seat's first packet in a world explains its
         calls (soft: a person may bid on a hunch), as a product in (0, 1]."""
         weight = 1.0
@@ -355,8 +355,8 @@ class TwentyNineSearch(SearchGame):
             world = self._deal_hard(view, k, rng)
             if world is None:
                 continue
-            setup, actions, firsts, trump = world
-            weight = k.likelihood(firsts, trump)
+            setup, actions, firsts, _ = world
+            weight = k.likelihood(firsts)
             if rng.random() < weight:
                 return setup, actions
             if weight > best_weight:
@@ -399,10 +399,6 @@ class TwentyNineSearch(SearchGame):
                 hands.append(cards)
             else:
                 hands.append(got[("hand", s)] + got[("second", s)])
-        if k.second_dealt and seat != k.bidder and k.bidder is not None:
-            # the viewer cannot tell which of its own cards came first: no matter;
-            # the others' first packets are a random four of their cards (shuffled)
-            pass
         trump = k.trump
         actions = []
         for s, action in view["actions"]:
@@ -553,7 +549,6 @@ class TwentyNineSearch(SearchGame):
         masks = [_mask(h) for h in hands]
         turn = w.turn
         pos = tn.winning_position(trick, PER_SUIT, trump if revealed else None) if trick else 0
-        rand = rng.random
         while True:
             hand = hands[turn]
             if revealed and marriage is None and single is None:
