@@ -134,3 +134,12 @@ def test_partner_feeding_never_spends_a_trump():
             "trick": [[0, "QS"], [1, "JS"], [2, "8S"]], "trump": "H", "options": {"caller_must_trump": True},
             "trump_revealed": True, "single_hand": None}
     assert bot.choose(view) == "play 10C"          # partner wins: feed the 10, keep the trump J
+
+
+def test_partner_winning_early_gets_no_trump_either():
+    bot = make_bot("rule", "twenty_nine")
+    view = {"legal": ["play 7H", "play 10C"], "phase": "play", "seat": 2,
+            "hand": ["7H", "10C"], "tricks": [], "actions": [],
+            "trick": [[3, "QS"], [0, "AS"]], "trump": "H", "options": {"caller_must_trump": True},
+            "trump_revealed": True, "single_hand": None}
+    assert bot.choose(view) == "play 10C"          # seat 1 may still beat the ace: no trump wasted

@@ -229,7 +229,8 @@ class TwentyNineBot(Bot):
                 power is not None and _suit(best) == led and sure_winner(best) and not ruffed(led, to_play))
             if safe:                                        # feed points, never a trump over him
                 return "play " + DECK.names[max(cards, key=lambda c: (_suit(c) != trump, POINTS[c], -c))]
-            return "play " + DECK.names[self._cheapest(cards, trump)]
+            plain = [c for c in cards if _suit(c) != trump] or cards
+            return "play " + DECK.names[self._cheapest(plain, trump)]
 
         beaters = [c for c in cards if self._beats(c, best, led, power)]
         if "reveal-trump" in legal and not beaters and value >= 2 and trump is None \
