@@ -336,7 +336,6 @@ def sure_single(hand: list) -> bool:
 # ----- the adapter ----------------------------------------------------------------------
 class TwentyNineSearch(SearchGame):
     module = tn
-    score_scale = 1.5
     playout_limit = 0               # playouts run inside outcome(), see the module docstring
     hard_iterations = 2300
     expert_iterations = 6500
@@ -433,7 +432,7 @@ class TwentyNineSearch(SearchGame):
         if root is not None and match.to_act != root["seat"]:
             return [self.playout_action(match, self._playout_rng(root))]
         if phase == tn.AUCTION:
-            return [a for a in legal[:1] + legal[-1:]]          # lowest bid (or hold), pass
+            return legal if len(legal) <= 2 else [legal[0], legal[-1]]   # lowest bid (or hold), pass
         if phase == tn.TRUMP:
             held = {SUIT_OF[c] for c in match.hands[match.bidder]}
             return [a for a in legal if SUITS.index(a[-1]) in held]
