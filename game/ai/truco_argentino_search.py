@@ -316,7 +316,9 @@ class Knowledge:
         power = POWER[key]
         for kind, tag, arg in self.soft[s]:
             if kind == "env":
-                if tag == "open":
+                if arg == "F":                # a falta: big stakes, seldom a bluff
+                    w *= 0.15 + 0.85 * _sig((env - 30) / 1.5)
+                elif tag == "open":
                     w *= 0.3 + 0.7 * _sig((env - (26 if arg == "E" else 28)) / 2.0)
                 elif tag == "raise":
                     w *= 0.25 + 0.75 * _sig((env - 28) / 2.0)
@@ -470,17 +472,16 @@ class Policy:
         refused = ta.envido_refused_value(chain)
         if refused >= need_them:
             return ACCEPT
-        thr = 24.5 + 1.5 * len(chain) + (2.5 if "F" in chain else 0) + rng.uniform(-2.5, 2.5)
+        # the price: what accepting risks against what refusing costs (a falta
+        # worth the chico is accepted with a great envido only)
+        worth = m._falta(1 - team) if "F" in chain else ta.envido_chain_value(chain, 0)
+        stake = min(3.0, (worth - refused) / (2.0 * refused))
+        thr = 24.0 + 1.5 * len(chain) + 2.0 * stake + rng.uniform(-2.5, 2.5)
         if m.mano & 1 == team:
             thr -= 1
         raises = [a for a in legal if a in ENV_KIND]
         if raises and env >= thr + 4 and rng.random() < 0.5:
             return rng.choice(raises)
-        if "F" in chain:
-            # pot odds: a cheap falta is worth a look
-            falta = m._falta(team)
-            if falta <= refused + 2:
-                thr -= 2
         return ACCEPT if env >= thr else REJECT
 
     def envido_open(self, m, s: int, legal: list, rng: random.Random) -> str | None:
