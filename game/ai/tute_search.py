@@ -582,6 +582,8 @@ class TuteSearch(SearchGame):
                 return max(pool, key=lambda c: POINTS[c] * 2 - cost(c) * 0.5)
             return min(cards, key=cost)
         winners = [c for c in cards if _beats(c, win, trump)]
+        if match.capote is not None and match.capote != seat and winners:
+            return min(winners, key=cost)             # one trick beats the capote
         if winners:
             safe = [c for c in winners
                     if left == 0 or stock_phase or not self._can_beat(others, c, led, trump,
