@@ -107,8 +107,11 @@ class Advisor:
         explain = getattr(self.bot.game, "explain", None)
         reasons = list(explain(view, stats)) if explain else []
         if len(stats) > 1:              # and what it is worth against the next best choice
-            reasons.append(("hint.generic.edge", {"points": round(stats[0].margin - max(
-                s.margin for s in stats[1:]), 1)}))
+            edge = stats[0].margin - max(s.margin for s in stats[1:])
+            if edge >= WORTH_A_MENTION:
+                reasons.append(("hint.edge", {"points": round(edge, 1) or 0.1}))
+            else:
+                reasons.append(("hint.close", {}))
         return Advice(best, reasons,
                       {s.action: s.margin for s in stats}, {s.action: s.value for s in stats},
                       {s.action: s.visits for s in stats})

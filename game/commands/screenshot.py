@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
-          "handoff", "pause")
+          "handoff", "pause", "hint", "review")
 NAMES = {
     "en": ["Alex", "Sam", "Jordan", "Robin", "Chris", "Kim"],
     "es": ["Lucía", "Mateo", "Sofía", "Diego", "Valentina", "Tomás"],
@@ -157,6 +157,37 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         if name == "pause":
             from game.scenes.pause import PauseScene
             app.stack.push(PauseScene(app, table))
+    elif name == "hint":                      # the table with Expert's hint showing
+        table = _table_scene(app, _session(game_id, players, lang, seed))
+        app.stack.clear_to(table)
+        app.settings.animation_speed = "instant"
+        drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
+        app.settings.animation_speed = "normal"
+        for _ in range(40):
+            app.step(DT, [])
+        table.advice.ask()
+        seat = table.session.match.to_act
+        job = table.advice.advisor.job_for(table.advice.view_for(seat)[1])
+        if job is not None:
+            job.wait()
+        for _ in range(10):
+            app.step(DT, [])
+    elif name == "review":                    # Expert's review of the first deal
+        from game.scenes.review import ReviewScene
+        from game.scenes.summary import DealSummaryScene
+        table = _table_scene(app, _session(game_id, players, lang, seed))
+        app.stack.clear_to(table)
+        app.settings.animation_speed = "instant"
+        drive(app, table, lambda: isinstance(app.stack.top, DealSummaryScene))
+        app.settings.animation_speed = "normal"
+        table._open_review(app.stack.top.deal_index)
+        review = app.stack.top
+        for moment in table.advice.advisor.moments:
+            moment.job.wait()
+        for _ in range(5):
+            app.step(DT, [])
+        if isinstance(review, ReviewScene) and review.moments:
+            review.selected = 0
     elif name in ("summary", "result"):
         from game.scenes.summary import DealSummaryScene, MatchResultScene
         session = _session(game_id, players, lang, seed)

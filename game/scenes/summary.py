@@ -27,7 +27,7 @@ _SHADE: pygame.Surface | None = None
 class DealSummaryScene(Scene):
     opaque = False
 
-    def __init__(self, app, session, deal_index: int, on_close=None, *, adapter) -> None:
+    def __init__(self, app, session, deal_index: int, on_close=None, *, adapter, on_review=None) -> None:
         super().__init__(app)
         self.session = session
         self.match = session.match
@@ -46,6 +46,11 @@ class DealSummaryScene(Scene):
         self.button = Button(pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - 62, bw, 46), label,
                              self.close, style="primary")
         self.widgets = WidgetGroup([self.button])
+        if on_review is not None:              # Expert's review of the human's choices
+            self.button.rect.x = self.rect.centerx + 10
+            self.review_button = Button(pygame.Rect(self.rect.centerx - bw - 10, self.rect.bottom - 62, bw, 46),
+                                        lambda: app.t("review.button"), on_review)
+            self.widgets.add(self.review_button)
         self.widgets.set_focus(self.button)
         speed = app.speed()
         self.auto = AUTO_NEXT * speed if not session.humans else None

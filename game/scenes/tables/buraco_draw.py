@@ -144,6 +144,7 @@ class BuracoDrawing:
         self._draw_bubbles(surface)
         self._draw_turn_line(surface, turn)
         self.widgets.draw(surface)
+        self.advice.draw(surface)
         self._draw_drag(surface)
         self._draw_tooltips(surface)
         self.frame_ms.append((time.perf_counter() - start) * 1000)

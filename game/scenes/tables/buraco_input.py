@@ -439,6 +439,48 @@ class BuracoInput:
         cache[key] = out
         return out
 
+    # ----- what the hint needs -----------------------------------------------------------
+    def hint_button_pos(self) -> tuple[int, int]:
+        return (BUTTON_X + (BUTTON_W - 132) // 2, BUTTON_BOTTOM - 3 * BUTTON_H - 3 * BUTTON_GAP - 56)
+
+    def hint_box_anchor(self) -> tuple[int, int]:
+        return (OURS_RECT.centerx, OURS_RECT.bottom - 40)
+
+    def card_deck_name(self) -> str:
+        return "french"
+
+    def action_words(self, action: str, view: dict | None = None) -> str:
+        t = self.app.t
+        verb, _, rest = action.partition(" ")
+        name = self.adapter.card_name
+        if verb == "draw":
+            return t("hint.buraco_draw")
+        if verb == "take-discard":
+            return t("hint.buraco_take")
+        if verb == "discard":
+            return t("hint.buraco_discard", card=name(rest))
+        if verb == "meld":
+            return t("hint.buraco_meld", cards=" ".join(name(c) for c in rest.split()))
+        if verb == "add":
+            index, _, card = rest.partition(" ")
+            return t("hint.buraco_add", card=name(card))
+        return super().action_words(action, view)
+
+    def action_rect(self, action: str):
+        if action == "draw":
+            return pygame.Rect(STOCK_POS[0] - 40, STOCK_POS[1] - 56, 80, 112)
+        if action == "take-discard":
+            return PILE_RECT
+        verb, _, rest = action.partition(" ")
+        card = rest.split(" ")[-1] if verb in ("discard", "add") else None
+        hand = self._my_hand()
+        if card is not None and card in hand:
+            i = hand.index(card)
+            x, y, _ = self._hand_positions(self.viewer)[i]
+            w, h = card_size(DECK, HAND_H)
+            return pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)
+        return None
+
     def _hand_positions(self, seat: int, count: int | None = None) -> list[tuple]:
         n = len(self.hands[seat]) if count is None else count
         if n == 0:

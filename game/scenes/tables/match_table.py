@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.scenes.base import Scene
 from game.session import AUTOSAVE
 from game.ui import anim, theme
@@ -86,6 +87,9 @@ class MatchTableScene(Scene):
         self.frame_ms: deque = deque(maxlen=600)
         self._panel_key = None
         self._panel = None
+        self.bot_turn = None                      # a bot's decision under way (session.think)
+        from game.scenes.tables.advice_panel import AdvicePanel
+        self.advice = AdvicePanel(self)
 
     def _attach(self) -> None:
         """Show the current deal, listen to the match and queue what it has already played
@@ -174,7 +178,22 @@ class MatchTableScene(Scene):
         """The deal is over: show its summary (the queue waits until it is closed)."""
         self.summary_open = True
         from game.scenes.summary import DealSummaryScene
-        self.app.stack.push(DealSummaryScene(self.app, self.session, di, adapter=self._fresh_adapter()))
+        review = self._open_review if self.advice.reviewing else None
+        self.app.stack.push(DealSummaryScene(self.app, self.session, di, adapter=self._fresh_adapter(),
+                                             on_review=(lambda: review(di)) if review else None))
+
+    def _open_review(self, deal_index: int) -> None:
+        """Expert's review of the deal just played, over the summary."""
+        from game.scenes.review import ReviewScene
+        advisor = self.advice.advisor
+
+        def moments():
+            jobs = [m.job for m in advisor.moments if m.deal_index == deal_index]
+            if any(not j.done for j in jobs):
+                return None                    # Expert is still thinking about the last choices
+            return self.advice.review(deal_index)
+
+        self.app.stack.push(ReviewScene(self.app, deal_index, moments, self.action_words))
 
     def _fresh_adapter(self):
         """A new adapter of this table's game for a summary or result screen (its own
@@ -255,11 +274,18 @@ class MatchTableScene(Scene):
             if self.bot_timer is None:
                 lo, hi = self._bot_think_time(seat)
                 self.bot_timer = self.sec(self.rng.uniform(lo, hi))
+            turn = self.bot_turn
+            if turn is None or turn.view["seat"] != seat or len(turn.view["actions"]) != len(match.deal_log) \
+                    or turn.view["deal_index"] != match.deal_index:
+                turn = self.bot_turn = self.session.think(seat)     # a search bot thinks on a thread
             self.bot_timer -= dt
-            if self.bot_timer <= 0:
+            if self.bot_timer <= 0 and turn.done:
                 self.bot_timer = None
-                action = self.session.bot_action(seat)
-                if not self._bot_action_ok(seat, action):
+                self.bot_turn = None
+                action = turn.action
+                if turn.error is not None:
+                    log.error("bot at seat %s failed: %r", seat, turn.error)
+                if action is None or not self._bot_action_ok(seat, action):
                     # never let a bot's slip stop the table
                     log.error("bot at seat %s chose %r, not legal; playing %r", seat, action,
                               match.legal_actions()[0])
@@ -272,6 +298,7 @@ class MatchTableScene(Scene):
         if self.viewer != seat:
             self._set_viewer(seat)
         self._prepare_turn(seat)
+        self.advice.on_turn(seat)
 
     # ----- hot-seat ----------------------------------------------------------------
     def _before_handoff(self) -> None:
@@ -337,6 +364,7 @@ class MatchTableScene(Scene):
 
     def _apply(self, action: str) -> None:
         seat = self.match.to_act
+        self.advice.record(seat, action)
         self._before_apply(action)
         self.match.apply(action)
         if not self.session.is_bot(seat):
@@ -425,11 +453,38 @@ class MatchTableScene(Scene):
         self.widgets.handle(event)
 
     def _pause_key(self, event) -> bool:
-        """Esc or P opens the pause menu (True when ``event`` was that)."""
+        """Esc or P opens the pause menu, H or the Hint button asks Expert (True when
+        ``event`` was one of those)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
             self.open_pause()
             return True
-        return False
+        return self.advice.handle(event)
+
+    # ----- what the hint needs from a table -------------------------------------------
+    def hint_button_pos(self) -> tuple[int, int]:
+        """Top-left of the Hint button."""
+        return (theme.WIDTH - 146, theme.HEIGHT - 54)
+
+    def hint_box_anchor(self) -> tuple[int, int]:
+        """Mid-bottom of the box that shows Expert's advice."""
+        return (theme.WIDTH // 2, theme.HEIGHT - 250)
+
+    def card_deck_name(self) -> str:
+        return self.adapter.deck if isinstance(self.adapter.deck, str) else "french"
+
+    def suit_words(self, suit: str) -> str:
+        return self.adapter.suit_name(suit) if hasattr(self.adapter, "suit_name") else suit
+
+    def action_words(self, action: str, view: dict | None = None) -> str:
+        """An action as the player would say it (the hint's "Expert's choice: ...");
+        ``view`` is the decision's view when it is not the turn on screen (the review)."""
+        if action.startswith("play ") and not action.startswith("play #"):
+            return self.app.t("hint.play_card", card=i18n.card_name(action[5:], self.card_deck_name()))
+        return action
+
+    def action_rect(self, action: str):
+        """Where the card or button of ``action`` is on screen (None if nowhere)."""
+        return None
 
     # ----- drawing helpers --------------------------------------------------------------
     def _finish_concede_if_covered(self) -> None:

@@ -234,6 +234,7 @@ class TrickTableDrawing:
         self._draw_bubbles(surface)
         self._draw_turn_line(surface)
         self.widgets.draw(surface)
+        self.advice.draw(surface)
         self._draw_peek(surface)
         self._draw_drag(surface)
         if self.hover_reason and self.hover_card is not None and self.my_turn():

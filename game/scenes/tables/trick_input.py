@@ -11,6 +11,7 @@ from game.scenes.tables.adapter import Control
 from game.ui import theme
 from game.ui.rows import suit_icon
 from game.ui.widgets import Button, Choice
+from game.scenes.tables.trick_layout import TURN_Y
 from game.scenes.tables.trick_layout import (BUTTON_H, BUTTON_Y, COLUMN_BOTTOM, COLUMN_BUTTON_H, COLUMN_X,
                                              HAND_H, SLOTS, W)
 
@@ -21,6 +22,7 @@ class TrickTableInput:
     def _build_controls(self, controls: list[Control]) -> None:
         self.widgets.clear()
         self._controls = list(controls)
+        self._control_rects = {}
         if not controls:
             return
         text = self.app.text
@@ -49,6 +51,7 @@ class TrickTableInput:
             else:
                 rect = pygame.Rect(x, BUTTON_Y, width, BUTTON_H)
             x += width + gap
+            self._control_rects[c.action_fmt if c.kind == "bid" else c.action] = rect
             if kind == "spin":
                 spinner = _Spinner(rect, c.values, self.app.num)
                 spinner.on_submit = (lambda c=c, s=spinner: self.act(c.action_fmt.format(s.value)))
@@ -204,6 +207,37 @@ class TrickTableInput:
                 return pos
         return None
 
+    # ----- what the hint needs -----------------------------------------------------------
+    def hint_box_anchor(self) -> tuple[int, int]:
+        return (W // 2, TURN_Y - 22)
+
+    def action_words(self, action: str, view: dict | None = None) -> str:
+        controls = getattr(self, "_controls", []) if view is None else \
+            self.adapter.controls(view["legal"], view)
+        for c in controls:
+            if c.kind == "bid" and c.action_fmt and action.startswith(c.action_fmt.split("{")[0]):
+                tail = action[len(c.action_fmt.split("{")[0]):]
+                if tail.isascii() and tail.isdigit():
+                    return self.app.t(c.label_key, n=int(tail))
+            elif c.action == action:
+                return c.label
+        return super().action_words(action, view)
+
+    def action_rect(self, action: str):
+        rects = getattr(self, "_control_rects", {})
+        for key, rect in rects.items():
+            if key == action or ("{" in key and action.startswith(key.split("{")[0])):
+                return rect
+        if action.startswith("play ") and self.viewer is not None:
+            card = action[5:]
+            hand = self.hands[self.viewer]
+            if card in hand:
+                i = hand.index(card)
+                x, y, _ = self._hand_positions(self.viewer)[i]
+                w, h = self._card_size(HAND_H)
+                return pygame.Rect(int(x - w / 2), int(y - self._lift(card, i) - h / 2), w, h)
+        return None
+
     def _pile_at(self, pos) -> bool:
         for seat in range(self.n):
             if self.piles[seat]:
@@ -247,7 +281,7 @@ class TrickTableInput:
         if not self._playable or card is None:
             return 0.0
         if card in self._playable:
-            if card == self.hover_card or index == self.kb_index:
+            if card == self.hover_card or index == self.kb_index or "play " + card == self.advice.suggested():
                 return 30.0
             return 16.0
         return 0.0
