@@ -12,6 +12,7 @@ discard pile are lists with their top at the end.
 """
 from __future__ import annotations
 
+import re
 from itertools import compress
 
 from game.engine.cards import CardError, deal_rng
@@ -48,6 +49,8 @@ TABLE, TAKEN, STOCK = range(3)
 MUERTO_NAMES = ("table", "taken", "stock")
 
 MAX_ADD_INDEX = 64
+# A meld index in an action: ASCII digits only (str.isdigit() also takes '¹' or '৩').
+ASCII_INDEX = re.compile(r"[0-9]{1,6}")
 # Run positions within two places of a natural of each rank (not its own).
 NEAR = tuple((0b1100 | (0b11 << 12)) if r == 0 else
              sum(1 << p for p in range(r - 1, r + 4) if 1 <= p <= 14 and p != r + 1)
@@ -518,7 +521,7 @@ class Match(BaseMatch):
         if verb == "meld":
             cards = self._parse_card_list(action[5:]) if len(parts) > 1 else None
             return None if cards is None else (V_MELD, cards)
-        if verb == "add" and len(parts) == 3 and parts[1].isdigit():
+        if verb == "add" and len(parts) == 3 and ASCII_INDEX.fullmatch(parts[1]):
             c = DECK.index.get(parts[2])
             return None if c is None else (V_ADD, int(parts[1]), c)
         return None
