@@ -1,9 +1,11 @@
 """The player's settings, kept as TOML in the per-user preferences folder.
 
-Loading never fails: a missing file gives defaults, a damaged one is set aside
-(see :mod:`game.storage`) and defaults are used, with a message for the UI;
-values of the wrong type or out of range are replaced by their defaults one by
-one. Saving is atomic.
+Loading never fails: a missing file gives defaults; a file that cannot be read
+as it is (unreadable, empty, too large, too deep, not TOML) is set aside, or
+left untouched and never written over if it cannot be moved (see
+:mod:`game.storage`), and defaults are used, with a notice for the UI; values of
+the wrong type or out of range are replaced by their defaults one by one.
+Saving is atomic.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from game.storage import DamagedFile, atomic_write_toml, read_toml
+from game.storage import SETTINGS_MAX_BYTES, DamagedFile, atomic_write_toml, give_up_on, read_toml
 
 log = logging.getLogger(__name__)
 
@@ -79,12 +81,16 @@ def settings_path(folder: str | Path) -> Path:
     return Path(folder) / FILE_NAME
 
 
-def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a message if the file was damaged."""
+def load_settings(folder: str | Path) -> tuple[Settings, DamagedFile | None]:
+    """The saved settings (or defaults) and, if the file could not be opened
+    as it is, what became of it (:class:`DamagedFile`: set aside, or kept)."""
+    path = settings_path(folder)
     try:
-        data = read_toml(settings_path(folder))
+        data = read_toml(path, SETTINGS_MAX_BYTES)
+        if data is not None and not data:
+            raise give_up_on(path, "the file is empty")
     except DamagedFile as exc:
-        return Settings(), str(exc.moved_to.name if exc.moved_to else exc.path)
+        return Settings(), exc
     if data is None:
         return Settings(), None
     return Settings.from_dict(data), None

@@ -249,7 +249,9 @@ class BuracoAdapter(TrickAdapter):
                          ("t", t("buraco_summary.closed_by", name=self.name(closer)), theme.GOOD, theme.FONT,
                           True, 540)])
         else:
-            rows.append([("t", t("buraco_summary.stock_out"), PANEL_TEXT, theme.FONT, True, 560)])
+            stall = next((e.data.get("stalled") for e in rec.events if e.kind == "stock exhausted"), None)
+            words = t("buraco_summary.stalled", n=stall) if stall else t("buraco_summary.stock_out")
+            rows.append([("t", words, PANEL_TEXT, theme.FONT, True, 560)])
         label_w, col_w = 236, 168
         heads = [("gap", label_w)]
         for side in (0, 1):
@@ -442,7 +444,7 @@ class BuracoTableScene(MatchTableScene):
         elif kind == "muertos to stock":
             self._muertos_to_stock(ev)
         elif kind == "stock exhausted":
-            self._bubble(-1, self.app.t("buraco_table.bubble_stock_out"), False)
+            self._bubble(-1, self._stock_out_words(ev), False)
             self._hold(1.2)
         elif kind == "closed":
             self._bubble(ev.seat, self.app.t("buraco_table.bubble_close"), True)
@@ -689,6 +691,13 @@ class BuracoTableScene(MatchTableScene):
         self._bubble(-1, self.app.t("buraco_table.bubble_muertos_stock"), False)
         self._hold(MUERTO_FLIGHT + 0.8)
 
+    def _stock_out_words(self, ev) -> str:
+        """The stock ran out, or (the safety net) nobody drew from it for many turns."""
+        stall = ev.data.get("stalled")
+        if stall:
+            return self.app.t("buraco_table.bubble_stalled", n=stall)
+        return self.app.t("buraco_table.bubble_stock_out")
+
     def _bubble(self, where: int | None, text: str, big: bool) -> None:
         where = -1 if where is None else where
         seconds = BUBBLE_TIME + (0.8 if where == -1 else 0.0)
@@ -717,7 +726,7 @@ class BuracoTableScene(MatchTableScene):
         elif kind == "muertos to stock":
             line = t("buraco_table.bubble_muertos_stock")
         elif kind == "stock exhausted":
-            line = t("buraco_table.bubble_stock_out")
+            line = self._stock_out_words(ev)
         if line:
             self.log.append((ev.seat if ev.seat is not None else -1, line, card))
 
