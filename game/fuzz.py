@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import logging
 import random
 import tempfile
 import time
@@ -379,11 +380,22 @@ def _mutate_settings(rng: random.Random, base: str) -> tuple[str, bytes]:
         ("deep_key", (f"x{'.a' * rng.choice((40, 28000))} = 1\n" + base).encode())
 
 
+@contextlib.contextmanager
+def quiet_logs():
+    """The loaders log every damaged file; thousands of them would drown the report."""
+    logging.disable(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logging.disable(logging.NOTSET)
+
+
 def run_all(seconds: float, seed: int = 1, out=print) -> int:
     """``main.py fuzz``: the three fuzzers sharing ``seconds``; 0 if nothing failed."""
     share = max(seconds, 3.0) / 3
-    reports = [fuzz_replay(seed, seconds=share), fuzz_saves(seed + 1, seconds=share),
-               fuzz_settings(seed + 2, seconds=share)]
+    with quiet_logs():
+        reports = [fuzz_replay(seed, seconds=share), fuzz_saves(seed + 1, seconds=share),
+                   fuzz_settings(seed + 2, seconds=share)]
     failed = 0
     for report in reports:
         for line in report.lines():
@@ -399,5 +411,5 @@ def run_all(seconds: float, seed: int = 1, out=print) -> int:
     return 1 if failed else 0
 
 
-__all__ = ["fuzz_replay", "fuzz_saves", "fuzz_settings", "run_all", "random_match_text",
+__all__ = ["fuzz_replay", "fuzz_saves", "fuzz_settings", "run_all", "quiet_logs", "random_match_text",
            "variants", "contract_problem", "replay_in_process", "FuzzReport"]

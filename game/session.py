@@ -19,7 +19,7 @@ from pathlib import Path
 from game.ai import make_bot
 from game.ai.base import Bot
 from game.engine.errors import MatchFileError
-from game.engine.matchfile import MatchSpec, match_to_dict, new_match, parse_match_data, play_spec
+from game.engine.matchfile import MatchSpec, ReplayError, match_to_dict, new_match, parse_match_data, play_spec
 from game.engine.tomlsafe import TomlError, brief, read_bounded
 from game.storage import (AUTOSAVE_FILE, SAVE_MAX_BYTES, SAVES_DIR, DamagedFile, atomic_write_toml,
                           give_up_on, read_toml)
