@@ -14,7 +14,7 @@ from game.ui import theme
 from game.ui.widgets import WidgetGroup, draw_panel
 
 W, H = theme.WIDTH, theme.HEIGHT
-BUTTON_W, BUTTON_H = 300, 52
+BUTTON_H = 52
 
 
 class SaveProblemScene(Scene):
@@ -25,18 +25,17 @@ class SaveProblemScene(Scene):
         self.table = table
         self.reason = reason
         t = app.t
-        self.panel = pygame.Rect(0, 0, 760, 330)
+        self.panel = pygame.Rect(0, 0, 1000, 330)
         self.panel.center = (W // 2, H // 2)
         self.ui = WidgetGroup()
         y = self.panel.bottom - 28 - BUTTON_H
-        gap = (self.panel.w - 3 * BUTTON_W - 2 * 20) // 2
-        x = self.panel.x + gap
-        self.retry_button = self.ui.add(FitButton((x, y, BUTTON_W - 60, BUTTON_H),
+        x = self.panel.x + 30
+        self.retry_button = self.ui.add(FitButton((x, y, 280, BUTTON_H),
                                                   lambda: t("save_problem.retry"), self.retry))
-        self.play_on_button = self.ui.add(FitButton((x + BUTTON_W - 40, y, BUTTON_W + 60, BUTTON_H),
+        self.play_on_button = self.ui.add(FitButton((x + 300, y, 340, BUTTON_H),
                                                     lambda: t("save_problem.play_on"), self.play_on,
                                                     style="primary"))
-        self.menu_button = self.ui.add(FitButton((x + 2 * BUTTON_W + 40, y, BUTTON_W, BUTTON_H),
+        self.menu_button = self.ui.add(FitButton((x + 660, y, 280, BUTTON_H),
                                                  lambda: t("save_problem.menu"), self.to_menu))
         self.ui.set_focus(self.play_on_button)
 
