@@ -23,6 +23,7 @@ import pygame
 from game import i18n
 from game.scenes.base import SceneStack
 from game.settings import load_settings, save_settings
+from game.storage import AUTOSAVE_FILE, SAVES_DIR, DamagedFile, clean_temp_files
 from game.ui import theme
 from game.ui.sound import Sound
 from game.ui.text import default_renderer
@@ -47,12 +48,21 @@ class App:
         pygame.init()
         self.headless = headless
         self.pref_dir = Path(pref_dir) if pref_dir is not None else default_pref_dir()
-        self.pref_dir.mkdir(parents=True, exist_ok=True)
-        self.settings, damaged = load_settings(self.pref_dir)
         self.toasts: list[list] = []          # [text, seconds left]
+        self.home_problem: str | None = None  # why nothing can be saved in pref_dir, once known
+        self.home_checked = False
+        self._told_settings_unsaved = False
+        try:
+            self.pref_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:                # e.g. a file where the folder should be
+            self.home_problem = exc.strerror or type(exc).__name__
+            log.warning("cannot use %s: %s", self.pref_dir, exc)
+        for folder in (self.pref_dir, self.pref_dir / SAVES_DIR):
+            clean_temp_files(folder)          # leftovers of a write that was killed
+        self.settings, damage = load_settings(self.pref_dir)
         self.apply_language()
-        if damaged:
-            self.toast(self.t("errors.settings_damaged", file=damaged))
+        if damage is not None:
+            self.tell_damaged(damage, "settings")
         # SCALED needs a renderer: a headless (dummy-driver) window draws the same 1280x720 without it.
         flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
         if self.settings.fullscreen and not headless:
@@ -77,13 +87,41 @@ class App:
 
     def apply_language(self) -> None:
         i18n.set_language(self.settings.language, native_digits=self.settings.native_digits)
+        for lang in i18n.take_load_problems():
+            # in English when the player's own file is the broken one (that is what shows)
+            self.toast(self.t("errors.locale_damaged", name=i18n.language_name(lang)))
+
+    def tell_damaged(self, damage: DamagedFile, kind: str) -> None:
+        """Tell the player, in his language, what became of a file that could not
+        be opened (``kind``: "settings" or "save"): set aside, or left as it was."""
+        if damage.moved_to is not None:
+            self.toast(self.t(f"errors.{kind}_damaged", file=damage.moved_to.name), 7.0)
+        else:
+            self.toast(self.t(f"errors.{kind}_kept", file=damage.path.name), 7.0)
+
+    def check_home(self) -> None:
+        """Open the autosave and the saves once, soon after start (not before the
+        first frame): whatever cannot be opened is set aside and told now, not
+        overwritten later."""
+        self.home_checked = True
+        from game.session import check_save, check_saves
+        found = []
+        if (self.pref_dir / AUTOSAVE_FILE).exists():
+            damage = check_save(self.pref_dir / AUTOSAVE_FILE)
+            if damage is not None:
+                found.append(damage)
+        found.extend(check_saves(self.pref_dir / SAVES_DIR))
+        for damage in found:
+            self.tell_damaged(damage, "save")
 
     def save_settings(self) -> None:
         try:
             save_settings(self.pref_dir, self.settings)
         except OSError as exc:
             log.warning("cannot save settings: %s", exc)
-            self.toast(self.t("errors.save_failed", reason=exc.strerror or str(exc)))
+            if not self._told_settings_unsaved:     # once: the choices still apply now
+                self._told_settings_unsaved = True
+                self.toast(self.t("errors.settings_unsaved", reason=exc.strerror or str(exc)))
         self.apply_language()
         self.sound.enabled = self.settings.sound
         self.sound.volume = self.settings.volume / 100
@@ -147,6 +185,11 @@ class App:
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self.draw()
         self.frames += 1
+        if self.frames == 2 and not self.home_checked:
+            try:
+                self.check_home()
+            except Exception:                     # checking must never stop the game
+                log.exception("checking the saved files failed")
 
     def draw(self) -> None:
         self.screen.fill(theme.MENU_BG)

@@ -2,7 +2,8 @@
 
 No command starts the game window. Commands: ``replay`` (drive a match from a
 TOML match file, JSON out), ``arena`` (bot against bot), ``bench`` (speed),
-``screenshot`` (render a scene to PNG, headless).
+``screenshot`` (render a scene to PNG, headless), ``fuzz`` (hostile files
+against the replay contract and the game's loaders).
 """
 from __future__ import annotations
 
@@ -110,6 +111,11 @@ def cmd_screenshot(args) -> int:
                            players=args.players)
 
 
+def cmd_fuzz(args) -> int:
+    from game.fuzz import run_all
+    return run_all(args.seconds, seed=args.seed)
+
+
 def cmd_play(args) -> int:
     if args.selftest:
         from game.app import configure_logging
@@ -162,6 +168,12 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     shot.add_argument("--seed", type=int, default=7)
     shot.add_argument("--out", required=True)
     shot.set_defaults(func=cmd_screenshot)
+
+    fuzz = sub.add_parser("fuzz", help="mutated match files, saves and settings against the "
+                                       "replay contract and the game's loaders")
+    fuzz.add_argument("--seconds", type=float, default=60.0, help="total time, shared by the fuzzers")
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.set_defaults(func=cmd_fuzz)
     return parser
 
 

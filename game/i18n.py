@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import logging
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Union
 
+from game.engine.tomlsafe import TomlError, read_bounded
 from game.resources import resource_path
+
+LOCALE_MAX_BYTES = 1024 * 1024      # the largest locale file read (they are under 100 KB)
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "PLURAL_CATEGORIES", "NATIVE_DIGITS_BY_DEFAULT",
@@ -47,7 +49,7 @@ __all__ = [
     "plural_category", "has_native_digits", "to_native_digits", "format_number", "ordinal",
     "load_catalog", "format_message", "placeholders", "locales_dir",
     "set_language", "language", "set_native_digits", "native_digits", "current", "t",
-    "digits", "load_lists", "card_name", "string_list", "bot_names", "DECKS",
+    "digits", "load_lists", "card_name", "string_list", "bot_names", "DECKS", "take_load_problems",
 ]
 
 log = logging.getLogger(__name__)
@@ -332,18 +334,13 @@ def _flatten(table: Mapping[str, object], prefix: str, out: dict[str, Entry],
 def _load_file(path: str | Path) -> tuple[dict[str, Entry], dict[str, list[str]]]:
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
+        data = read_bounded(path, LOCALE_MAX_BYTES)
     except FileNotFoundError:
         raise LocaleFileError(f"locale file {path} does not exist") from None
     except OSError as exc:
         raise LocaleFileError(f"locale file {path} cannot be read: {exc}") from None
-    except UnicodeDecodeError as exc:
-        raise LocaleFileError(f"locale file {path} is not valid UTF-8: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LocaleFileError(f"locale file {path} is damaged (not valid TOML: {exc})") from None
-    except (ValueError, RecursionError) as exc:  # e.g. absurdly nested tables
-        raise LocaleFileError(f"locale file {path} is damaged: {exc}") from None
+    except TomlError as exc:      # not UTF-8, not TOML, too large, too deep, a huge number
+        raise LocaleFileError(f"locale file {path} is damaged ({exc})") from None
     out: dict[str, Entry] = {}
     lists: dict[str, list[str]] = {}
     _flatten(data, "", out, path, lists)
@@ -369,12 +366,16 @@ def load_lists(path: str | Path) -> dict[str, list[str]]:
     return _load_file(path)[1]
 
 
+_PROBLEMS: dict[str, str] = {}      # language -> why its file could not be read (not yet told)
+
+
 def _load_or_empty(lang: str, folder: Path) -> tuple[dict[str, Entry], dict[str, list[str]]]:
     try:
         return _load_file(folder / f"{lang}.toml")
     except LocaleFileError as exc:
         fallback = "English" if lang != DEFAULT_LANGUAGE else "the message keys"
         log.error("%s; showing %s instead. The file was left as it is.", exc, fallback)
+        _PROBLEMS[lang] = str(exc)
         return {}, {}
 
 
@@ -383,6 +384,14 @@ def _split_card(card: str) -> tuple[str, str] | None:
     if not isinstance(card, str) or len(card) < 2:
         return None
     return card[:-1], card[-1]
+
+
+def take_load_problems() -> dict[str, str]:
+    """Languages whose file could not be read since the last call, with the reason
+    (the app tells the player once; the bundled file itself is never touched)."""
+    problems = dict(_PROBLEMS)
+    _PROBLEMS.clear()
+    return problems
 
 
 # --------------------------------------------------------------------------- Locale

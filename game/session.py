@@ -4,9 +4,14 @@ No pygame here. A :class:`Session` pairs a :class:`~game.engine.match.Match`
 with its seats (name, human or bot, bot level) and the bots themselves. It is
 saved as a match file (the contract's format) with one extra ``[[seats]]``
 table, after every action, atomically — a match in progress is never lost.
+
+Loading is as strict as ``replay``: every field of the match file and of each
+seat is checked, with the same one-line reasons; a save that cannot be opened
+as it is is set aside (never deleted, never written over).
 """
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,12 +19,17 @@ from pathlib import Path
 from game.ai import LEVELS, make_bot
 from game.ai.base import Bot
 from game.engine.errors import MatchFileError
-from game.engine.matchfile import MatchSpec, match_to_dict, new_match, parse_match_text, play_spec
-from game.engine.matchfile import ReplayError
-from game.storage import AUTOSAVE_FILE, DamagedFile, atomic_write_toml, read_toml, set_aside
+from game.engine.matchfile import MatchSpec, ReplayError, match_to_dict, new_match, parse_match_data, play_spec
+from game.engine.tomlsafe import TomlError, brief, read_bounded
+from game.storage import (AUTOSAVE_FILE, SAVE_MAX_BYTES, SAVES_DIR, DamagedFile, atomic_write_toml,
+                          give_up_on, read_toml)
+
+log = logging.getLogger(__name__)
 
 BOT_LEVELS = LEVELS
 AUTOSAVE = AUTOSAVE_FILE
+MAX_NAME = 24
+SEAT_KEYS = ("name", "human", "level")
 
 
 @dataclass
@@ -32,11 +42,40 @@ class SeatConfig:
         return {"name": self.name, "human": self.human, "level": self.level}
 
     @classmethod
-    def from_dict(cls, data: dict, index: int) -> "SeatConfig":
-        name = data.get("name") if isinstance(data.get("name"), str) else f"Player {index + 1}"
-        human = data.get("human") if isinstance(data.get("human"), bool) else False
-        level = data.get("level") if data.get("level") in BOT_LEVELS else "normal"
-        return cls(name[:24], human, level)
+    def from_dict(cls, data: dict, index: int, where: str = "seats") -> "SeatConfig":
+        """A seat of a save, checked field by field (:class:`MatchFileError` with
+        a one-line reason, as for a match file)."""
+        where = f"{where}[{index}]"
+        if not isinstance(data, dict):
+            raise MatchFileError(f"{where}: must be a table with {', '.join(SEAT_KEYS)}")
+        for key in data:
+            if key not in SEAT_KEYS:
+                raise MatchFileError(f"{where}: unknown key {brief(key)} (a seat gives "
+                                     f"{', '.join(SEAT_KEYS)})")
+        name = data.get("name", f"Player {index + 1}")
+        if not isinstance(name, str) or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
+            raise MatchFileError(f"{where}: 'name' must be text of at most {MAX_NAME} characters, "
+                                 f"not {brief(name)}")
+        if "human" not in data:
+            raise MatchFileError(f"{where}: missing 'human' (true or false)")
+        human = data["human"]
+        if not isinstance(human, bool):
+            raise MatchFileError(f"{where}: 'human' must be true or false, not {brief(human)}")
+        level = data.get("level", "normal")
+        if level not in BOT_LEVELS or not isinstance(level, str):
+            raise MatchFileError(f"{where}: 'level' must be one of "
+                                 f"{', '.join(repr(v) for v in BOT_LEVELS)}, not {brief(level)}")
+        return cls(name, human, level)
+
+
+def parse_seats(seats_data, players: int, source: str) -> list[SeatConfig]:
+    """A save's ``[[seats]]``; a plain match file without them gets seat 0
+    human and bots elsewhere."""
+    if seats_data is None:
+        return [SeatConfig(f"Player {i + 1}", i == 0) for i in range(players)]
+    if not isinstance(seats_data, list) or len(seats_data) != players:
+        raise MatchFileError(f"{source}: 'seats' must list {players} seats ([[seats]]), seat 0 first")
+    return [SeatConfig.from_dict(d, i, f"{source}: seats") for i, d in enumerate(seats_data)]
 
 
 def bot_for(game_id: str, level: str, seed: int) -> Bot:
@@ -130,23 +169,82 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path) -> "Session | None":
-        """The saved session, None if there is no file. A damaged or invalid
-        save is set aside and :class:`DamagedFile` raised."""
-        import tomli_w
-        data = read_toml(path)
+        """The saved session, None if there is no file. A save that cannot be
+        opened as it is (bad TOML, a bad field, an illegal action, ...) is set
+        aside and :class:`DamagedFile` raised with a one-line reason."""
+        path = Path(path)
+        data = read_toml(path, SAVE_MAX_BYTES)
         if data is None:
             return None
-        seats_data = data.pop("seats", None)
         try:
-            spec: MatchSpec = parse_match_text(tomli_w.dumps(data), str(path))
+            spec: MatchSpec = parse_match_data(data, path.name)
+            seats = parse_seats(data.get("seats"), spec.players, path.name)
             match = play_spec(spec)
+            return cls(match, seats)
         except (MatchFileError, ReplayError) as exc:
-            moved = set_aside(path)
-            raise DamagedFile(Path(path), moved, str(exc)) from None
-        if not isinstance(seats_data, list) or len(seats_data) != match.players:
-            seats_data = [{"name": f"Player {i + 1}", "human": i == 0} for i in range(match.players)]
-        seats = [SeatConfig.from_dict(d if isinstance(d, dict) else {}, i) for i, d in enumerate(seats_data)]
-        return cls(match, seats)
+            raise give_up_on(path, str(exc)) from None
+        except Exception as exc:         # a bug must not cost the player his save either
+            log.exception("cannot open %s", path)
+            raise give_up_on(path, f"{type(exc).__name__}: {exc}") from None
+
+
+_checked: dict[str, tuple] = {}     # saves already found sound: path -> (mtime_ns, size)
+
+
+def check_save(path: str | Path) -> DamagedFile | None:
+    """Open the save at ``path`` as :meth:`Session.load` does: None if it opens (or
+    is gone), else the :class:`DamagedFile` (it has been set aside, or kept).
+    Sound files are remembered by date and size and not replayed again."""
+    path = Path(path)
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    if stamp is not None and _checked.get(str(path)) == stamp:
+        return None
+    try:
+        Session.load(path)
+    except DamagedFile as exc:
+        _checked.pop(str(path), None)
+        return exc
+    if stamp is not None:
+        _checked[str(path)] = stamp
+    return None
+
+
+def save_files(folder: str | Path) -> list[Path]:
+    """The saves in ``folder`` (``*.toml``, not the ones already set aside)."""
+    try:
+        return sorted(p for p in Path(folder).glob("*.toml")
+                      if ".damaged-" not in p.name and not p.name.startswith("."))
+    except OSError:
+        return []
+
+
+def check_saves(folder: str | Path) -> list[DamagedFile]:
+    """Every save in ``folder`` that cannot be opened, each set aside (or kept)."""
+    found = []
+    for path in save_files(folder):
+        damage = check_save(path)
+        if damage is not None:
+            found.append(damage)
+    return found
+
+
+def describe_save(path: str | Path) -> tuple[str, int | None] | None:
+    """(game id, players) read cheaply from a save for the Load list, None if it
+    cannot be read (the file is not touched here)."""
+    try:
+        data = read_bounded(path, SAVE_MAX_BYTES)
+    except (OSError, TomlError):
+        return None
+    game, players = data.get("game"), data.get("players")
+    if not isinstance(game, str):
+        return None
+    if isinstance(players, bool) or not isinstance(players, int):
+        players = None
+    return game, players
 
 
 def fresh_match_like(session: Session) -> "Session":
@@ -155,4 +253,6 @@ def fresh_match_like(session: Session) -> "Session":
     return Session.new(m.game_id, m.players, m.options, session.seats)
 
 
-__all__ = ["Session", "SeatConfig", "BotTurn", "BOT_LEVELS", "AUTOSAVE", "bot_for", "fresh_match_like", "new_match"]
+__all__ = ["Session", "SeatConfig", "BotTurn", "BOT_LEVELS", "AUTOSAVE", "SAVES_DIR", "bot_for",
+           "fresh_match_like", "new_match", "parse_seats", "check_save", "check_saves", "save_files",
+           "describe_save"]

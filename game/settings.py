@@ -1,7 +1,9 @@
 """The player's settings, kept as TOML in the per-user preferences folder.
 
-Loading never fails: a missing file gives defaults, a damaged one is set aside
-(see :mod:`game.storage`) and defaults are used, with a message for the UI. The
+Loading never fails: a missing file gives defaults; a file that cannot be read
+as it is (unreadable, empty, too large, too deep, not TOML) is set aside, or
+left untouched and never written over if it cannot be moved (see
+:mod:`game.storage`), and defaults are used, with a notice for the UI. The
 default language is the operating system's when Taash supports it (first start);
 values of the wrong type or out of range are replaced by their defaults one by
 one. Saving is atomic.
@@ -15,7 +17,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from game.i18n import best_language
-from game.storage import DamagedFile, atomic_write_toml, read_toml
+from game.storage import SETTINGS_MAX_BYTES, DamagedFile, atomic_write_toml, give_up_on, read_toml
 
 log = logging.getLogger(__name__)
 
@@ -120,17 +122,20 @@ def settings_path(folder: str | Path) -> Path:
 
 
 def load_settings(folder: str | Path,
-                  system_tags: list[str] | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a message if the file was damaged.
+                  system_tags: list[str] | None = None) -> tuple[Settings, DamagedFile | None]:
+    """The saved settings (or defaults) and, if the file could not be opened
+    as it is, what became of it (:class:`DamagedFile`: set aside, or kept).
 
     Without a settings file (first start), or with a damaged one, the defaults take the
     system's language (``system_tags``, or :func:`system_language_tags` when None).
     """
+    path = settings_path(folder)
     try:
-        data = read_toml(settings_path(folder))
+        data = read_toml(path, SETTINGS_MAX_BYTES)
+        if data is not None and not data:
+            raise give_up_on(path, "the file is empty")
     except DamagedFile as exc:
-        return (first_start_settings(system_tags),
-                str(exc.moved_to.name if exc.moved_to else exc.path))
+        return first_start_settings(system_tags), exc
     if data is None:
         return first_start_settings(system_tags), None
     return Settings.from_dict(data), None

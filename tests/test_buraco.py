@@ -363,7 +363,8 @@ def test_card_values_by_mode():
 
 
 def test_options_rows():
-    assert [(o.id, o.default) for o in bu.OPTIONS] == [("mode", "closed"), ("target", 2000)]
+    assert [(o.id, o.default) for o in bu.OPTIONS] == [("mode", "closed"), ("target", 2000),
+                                                       ("no_discard_taken", True)]
     assert bu.OPTIONS[0].choices == MODES
     assert bu.PLAYERS == (2, 4)
 
@@ -594,7 +595,7 @@ def test_match_end_and_tie_rule():
 
 def test_target_option():
     m = Match(2, 0, 5, {"target": 100})
-    assert m.options == {"mode": "closed", "target": 100}
+    assert m.options == {"mode": "closed", "target": 100, "no_discard_taken": True}
     rng = random.Random(2)
     while not m.finished:
         m.apply(rng.choice(m.legal_actions()))

@@ -21,9 +21,9 @@ def test_missing_file_gives_defaults(tmp_path):
 def test_corrupt_file_is_set_aside_and_defaults_used(tmp_path):
     path = settings_path(tmp_path)
     path.write_bytes(b"language = \"bn\nsound = ???\x00")
-    loaded, message = load_settings(tmp_path)
+    loaded, damage = load_settings(tmp_path)
     assert loaded == Settings()
-    assert message and "damaged" in message
+    assert damage is not None and "damaged" in damage.moved_to.name
     kept = [p for p in tmp_path.iterdir() if "damaged" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes().startswith(b"language")
     assert not path.exists()
@@ -46,6 +46,23 @@ def test_atomic_write_leaves_no_temp_files(tmp_path):
     atomic_write_text(target, "x = 2\n")
     assert target.read_text() == "x = 2\n"
     assert os.listdir(target.parent) == ["save.toml"]
+
+
+def test_temp_leftovers_are_ours_only(tmp_path):
+    """Only our own temporary names, whose writer is gone, are removed at start."""
+    from game.storage import clean_temp_files
+    names = {".autosave.toml.999999999.abcd1234.tmp": False,      # no such process: removed
+             ".autosave.toml.k2j4_x9a.tmp": False,                 # the older name: removed
+             f".autosave.toml.{os.getppid()}.abcd1234.tmp": True,   # a live writer: kept
+             "autosave.toml": True, "saved.tmp": True, ".notes.txt.abcd1234.tmp": True,
+             "game-1.toml": True}
+    for name in names:
+        (tmp_path / name).write_text("x = 1\n")
+    (tmp_path / ".x.toml.1.abcdefgh.tmp").mkdir()                  # a folder: never touched
+    clean_temp_files(tmp_path)
+    for name, kept in names.items():
+        assert (tmp_path / name).exists() == kept, name
+    assert (tmp_path / ".x.toml.1.abcdefgh.tmp").is_dir()
 
 
 def test_native_digits_default_per_language():

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .tomlsafe import brief
+
 SPANISH_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
 SPANISH_SUITS = ("O", "C", "E", "B")
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -64,7 +66,7 @@ class Deck:
         try:
             return self.index[text]
         except (KeyError, TypeError):
-            raise CardError(f"unknown card {text!r} for the {self.name} deck") from None
+            raise CardError(f"unknown card {brief(text)} for the {self.name} deck") from None
 
     def name_of(self, card: int) -> str:
         return self.names[card]
@@ -73,7 +75,7 @@ class Deck:
         try:
             return self.suits.index(letter)
         except ValueError:
-            raise CardError(f"unknown suit {letter!r} for the {self.name} deck") from None
+            raise CardError(f"unknown suit {brief(letter)} for the {self.name} deck") from None
 
     def pack(self) -> list[int]:
         """Every physical card once, in a fixed order."""

@@ -7,7 +7,6 @@ wrong and where, and a replay stops at the first illegal action with a
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 
 import tomli_w
@@ -15,6 +14,12 @@ import tomli_w
 from .errors import IllegalAction, MatchFileError
 from .match import Match
 from .options import resolve_options
+from .tomlsafe import TomlError, brief, decode_utf8, loads_bounded
+
+#: The largest match file (or save) read: a long Buraco match is well under 1 MB.
+MAX_BYTES = 4 * 1024 * 1024
+#: The longest action text accepted (a Buraco meld of a whole hand is under 120).
+MAX_ACTION_CHARS = 400
 
 
 @dataclass
@@ -48,27 +53,38 @@ def _int_field(data: dict, key: str, default: int | None, where: str) -> int:
     if value is None:
         raise MatchFileError(f"{where}: missing {key!r}")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchFileError(f"{where}: {key!r} must be a whole number, not {value!r}")
+        raise MatchFileError(f"{where}: {key!r} must be a whole number, not {brief(value)}")
     return value
 
 
 def parse_match_text(text: str, source: str = "match file") -> MatchSpec:
     """Parse and validate a match file's text (no actions applied yet)."""
+    try:
+        data = loads_bounded(text, MAX_BYTES)
+    except TomlError as exc:
+        raise MatchFileError(f"{source}: {exc}") from None
+    return parse_match_data(data, source)
+
+
+def parse_match_data(data: dict, source: str = "match file") -> MatchSpec:
+    """Validate a match file's parsed table (read within bounds, see
+    :mod:`game.engine.tomlsafe`); no actions applied yet."""
     from game.games import game_module   # late import: games import the engine
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MatchFileError(f"{source}: not valid TOML: {exc}") from None
+    if not isinstance(data, dict):
+        raise MatchFileError(f"{source}: not a table")
     # "seats" (names, human or bot) is what the game's saves add; a replay ignores it.
     known = {"game", "players", "dealer", "seed", "options", "deals", "seats"}
     for key in data:
         if key not in known:
-            raise MatchFileError(f"{source}: unknown key {key!r}")
+            raise MatchFileError(f"{source}: unknown key {brief(key)}")
     game_id = data.get("game")
     if not isinstance(game_id, str):
         raise MatchFileError(f"{source}: missing 'game' (one of the game ids)")
-    module = game_module(game_id)
+    try:
+        module = game_module(game_id)
+    except ValueError as exc:
+        raise MatchFileError(f"{source}: {exc}") from None
     players = _int_field(data, "players", module.DEFAULT_PLAYERS, source)
     if players not in module.PLAYERS:
         allowed = ", ".join(str(p) for p in module.PLAYERS)
@@ -96,6 +112,10 @@ def parse_match_text(text: str, source: str = "match file") -> MatchSpec:
         actions = entry.pop("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise MatchFileError(f"{where}: 'actions' must be a list of strings")
+        for n, action in enumerate(actions):
+            if len(action) > MAX_ACTION_CHARS:
+                raise MatchFileError(f"{where}: actions[{n}] is longer than {MAX_ACTION_CHARS} "
+                                     "characters (no action of any game is)")
         setup = module.parse_setup(players, entry, options, where) if entry else None
         deals.append(DealSpec(setup, [a.strip() for a in actions]))
     return MatchSpec(game_id, players, dealer, seed, options, deals)
@@ -104,13 +124,15 @@ def parse_match_text(text: str, source: str = "match file") -> MatchSpec:
 def load_match_file(path) -> MatchSpec:
     try:
         with open(path, "rb") as fh:
-            raw = fh.read()
+            raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise MatchFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise MatchFileError(f"{path}: the file is too large (more than {MAX_BYTES:,} bytes)")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise MatchFileError(f"{path}: not UTF-8 text") from None
+        text = decode_utf8(raw)
+    except TomlError as exc:
+        raise MatchFileError(f"{path}: {exc}") from None
     return parse_match_text(text, str(path))
 
 

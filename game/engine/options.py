@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MatchFileError
+from .tomlsafe import brief
 
 
 @dataclass(frozen=True)
@@ -25,10 +26,10 @@ class Option:
     def check(self, value: object) -> object:
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise MatchFileError(f"option {self.id!r} must be true or false, not {value!r}")
+                raise MatchFileError(f"option {self.id!r} must be true or false, not {brief(value)}")
         elif self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise MatchFileError(f"option {self.id!r} must be a whole number, not {value!r}")
+                raise MatchFileError(f"option {self.id!r} must be a whole number, not {brief(value)}")
             if self.min is not None and value < self.min:
                 raise MatchFileError(f"option {self.id!r} must be at least {self.min}, not {value}")
             if self.max is not None and value > self.max:
@@ -39,7 +40,7 @@ class Option:
         elif self.kind is str:
             if not isinstance(value, str) or (self.choices and value not in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices)
-                raise MatchFileError(f"option {self.id!r} must be one of {allowed}, not {value!r}")
+                raise MatchFileError(f"option {self.id!r} must be one of {allowed}, not {brief(value)}")
         return value
 
     def applies_to(self, players: int) -> bool:
@@ -52,5 +53,5 @@ def resolve_options(schema: tuple[Option, ...], given: dict | None) -> dict:
     known = {o.id: o for o in schema}
     for key in given:
         if key not in known:
-            raise MatchFileError(f"unknown option {key!r} (known: {', '.join(known)})")
+            raise MatchFileError(f"unknown option {brief(key)} (known: {', '.join(known)})")
     return {o.id: o.check(given[o.id]) if o.id in given else o.default for o in schema}

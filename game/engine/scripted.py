@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from .cards import CardError, Deck
 from .errors import MatchFileError
+from .tomlsafe import brief
 
 
 def check_keys(entry: dict, allowed: tuple[str, ...], where: str, game_name: str) -> None:
     for key in entry:
         if key not in allowed:
-            raise MatchFileError(f"{where}: unknown key {key!r} ({game_name} deals give "
+            raise MatchFileError(f"{where}: unknown key {brief(key)} ({game_name} deals give "
                                  f"{', '.join(repr(k) for k in allowed)})")
 
 

@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 
 from game.engine.errors import MatchFileError
+from game.engine.tomlsafe import brief
 
 GAME_IDS = ("twenty_nine", "tute", "truco_argentino", "truco_mineiro", "buraco")
 
@@ -28,7 +29,7 @@ def built_games() -> list[str]:
 
 def game_module(game_id: str):
     if game_id not in GAME_IDS:
-        raise MatchFileError(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")
+        raise MatchFileError(f"unknown game {brief(game_id)} (games: {', '.join(GAME_IDS)})")
     if not is_built(game_id):
         raise MatchFileError(f"game {game_id!r} is not available in this version")
     return importlib.import_module(f"game.games.{game_id}")

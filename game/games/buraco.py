@@ -12,6 +12,7 @@ discard pile are lists with their top at the end.
 """
 from __future__ import annotations
 
+import re
 from itertools import compress
 
 from game.engine.cards import CardError, deal_rng
@@ -31,7 +32,15 @@ HAND = 11
 OPTIONS = (
     Option("mode", str, "closed", choices=MODES),
     Option("target", int, 2000, min=1),
+    # A player who takes a one-card discard pile may not discard that card (a card of that
+    # kind: copies are not told apart) in the same turn, unless it is all he holds.
+    Option("no_discard_taken", bool, True),
 )
+
+# Safety net: a hand in which the stock has not moved (nobody drew from it) for this many
+# turns in a row ends as a stock exhaustion (§6.1): nobody closes. Only endless take-and-
+# discard-back play reaches it.
+STALL_TURNS = 40
 
 VERBS = """\
 draw                 take the top card of the stock
@@ -48,6 +57,8 @@ TABLE, TAKEN, STOCK = range(3)
 MUERTO_NAMES = ("table", "taken", "stock")
 
 MAX_ADD_INDEX = 64
+# A meld index in an action: ASCII digits only (str.isdigit() also takes '¹' or '৩').
+ASCII_INDEX = re.compile(r"[0-9]{1,6}")
 # Run positions within two places of a natural of each rank (not its own).
 NEAR = tuple((0b1100 | (0b11 << 12)) if r == 0 else
              sum(1 << p for p in range(r - 1, r + 4) if 1 <= p <= 14 and p != r + 1)
@@ -255,6 +266,8 @@ class Match(BaseMatch):
         self.turn = (self.dealer + 1) % n
         self.phase = DRAW
         self.must = -1                        # closed pile: the card taken that must be played
+        self.banned = -1                      # the one-card pile just taken: not to be discarded
+        self.still = 0                        # turns ended since someone last drew from the stock
         self.closed_by: int | None = None
         self.hand_points: list | None = None
         self.log: list[tuple] = []            # public history of the hand
@@ -276,6 +289,8 @@ class Match(BaseMatch):
         other.mstate = list(self.mstate)
         other.pending = list(self.pending)
         other.log = list(self.log)
+        other.banned = self.banned
+        other.still = self.still
         other.hand_points = list(self.hand_points) if self.hand_points is not None else None
 
     # ----- hands --------------------------------------------------------------
@@ -360,6 +375,9 @@ class Match(BaseMatch):
         if must < 0:
             if h >= 2 or free or side_canasta_ok(melds, rules.need_clean):
                 out.extend(compress(DISCARD, hand))
+                banned = self.banned
+                if banned >= 0 and hand[banned] and hand[banned] != h:
+                    out.remove(DISCARD[banned])
         return out
 
     def _melds_with(self, seat: int, card: int, hand=None, smask=None, rcount=None) -> list[str]:
@@ -518,7 +536,7 @@ class Match(BaseMatch):
         if verb == "meld":
             cards = self._parse_card_list(action[5:]) if len(parts) > 1 else None
             return None if cards is None else (V_MELD, cards)
-        if verb == "add" and len(parts) == 3 and parts[1].isdigit():
+        if verb == "add" and len(parts) == 3 and ASCII_INDEX.fullmatch(parts[1]):
             c = DECK.index.get(parts[2])
             return None if c is None else (V_ADD, int(parts[1]), c)
         return None
@@ -551,6 +569,9 @@ class Match(BaseMatch):
             if phase == OBLIGE:
                 return (f"after taking the pile, {must} must be played first", "must_play",
                         {"card": must})
+            if c == self.banned and hand[c] != self.hsize[seat]:
+                return (f"{NAMES[c]} was taken from the pile this turn: discard another card",
+                        "discard_taken", {"card": NAMES[c]})
             return self._no_close_reason(side, by_meld=False)
         if verb == V_ADD:
             _, index, c = parsed
@@ -658,6 +679,7 @@ class Match(BaseMatch):
         elif verb == V_DRAW:
             c = self.stock.pop()
             self._give(seat, c)
+            self.still = -1                   # this turn moved the stock
             self.phase = PLAY
             self.log.append((seat, "draw"))
             if ev:
@@ -671,6 +693,8 @@ class Match(BaseMatch):
             if ev:
                 self.emit("took pile", seat, private_to=seat, hidden=("cards",), count=len(pile),
                           top=NAMES[top], cards=[NAMES[c] for c in reversed(pile)])
+            if len(pile) == 1 and self.options["no_discard_taken"]:
+                self.banned = top
             self.pile = []
             if self.rules.closed_pile:
                 self.phase = OBLIGE
@@ -733,10 +757,19 @@ class Match(BaseMatch):
         self.turn = (self.turn + 1) % self.players
         self.phase = DRAW
         self.must = -1
+        self.banned = -1
+        self.still += 1
         self._turn_start()
 
     def _turn_start(self) -> None:
-        """§6.1: an empty stock takes the muertos left, or ends the hand."""
+        """§6.1: an empty stock takes the muertos left, or ends the hand; so does a
+        stock that has not moved for :data:`STALL_TURNS` turns (the safety net)."""
+        if self.still >= STALL_TURNS:
+            self.log.append((None, "stock exhausted"))
+            if self.record or self.listeners:
+                self.emit("stock exhausted", None, stalled=STALL_TURNS)
+            self._score_hand(None)
+            return
         if self.stock:
             return
         left = [s for s in (0, 1) if self.mstate[s] == TABLE]

@@ -20,6 +20,8 @@ and the replay always name the card).
 """
 from __future__ import annotations
 
+import re
+
 from game.engine.cards import FRENCH_SUITS, Deck
 from game.engine.errors import MatchFileError
 from game.engine.scripted import check_keys, parse_hands
@@ -30,6 +32,8 @@ GAME_ID = "truco_mineiro"
 PLAYERS = (2, 4)
 DEFAULT_PLAYERS = 4
 TARGET = 12
+# A blind card position in "play #N": ASCII digits only (str.isdigit() also takes '²').
+ASCII_POSITION = re.compile(r"[0-9]{1,2}")
 
 OPTIONS = (
     Option("triple_tie", str, "dealer", choices=("dealer", "none")),
@@ -253,7 +257,7 @@ class Match(BaseMatch):
         if self.blind and action[:6] == "play #" and not self.finished:
             hand = self.hands[self.turn]
             pos = action[6:]
-            if pos.isdigit() and int(pos) < len(hand):
+            if ASCII_POSITION.fullmatch(pos) and int(pos) < len(hand):
                 action = PLAY[hand[int(pos)]]
         super().apply(action)
 

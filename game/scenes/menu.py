@@ -42,8 +42,7 @@ def open_saved(app, path: Path) -> bool:
         from game.session import Session     # the engine loads only when a match is opened
         session = Session.load(path)
     except DamagedFile as exc:
-        moved = exc.moved_to.name if exc.moved_to else Path(exc.path).name
-        app.toast(app.t("errors.save_damaged", file=moved))
+        app.tell_damaged(exc, "save")
         return False
     except Exception as exc:  # an unreadable save must never take the menu down
         log.exception("cannot load %s", path)
@@ -233,20 +232,19 @@ class LoadScene(MenuScene):
         return sorted(out, key=lambda e: (-e[1], e[0].name))
 
     def describe(self, path: Path) -> str:
-        """The game's name and the number of players, read from the file (cheaply)."""
-        import tomllib
-        try:
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
-            game, players = data.get("game"), data.get("players")
-            name = self.app.t(f"games.{game}") if isinstance(game, str) else "?"
-            if isinstance(players, int) and not isinstance(players, bool):
-                return self.app.t("load.game_players", name=name, n=players)
-            return name
-        except Exception:
+        """The game's name and the number of players, read from the file (cheaply, within bounds)."""
+        from game.session import describe_save
+        found = describe_save(path)
+        if found is None:
             return self.app.t("load.unreadable")
+        game, players = found
+        name = self.app.t(f"games.{game}")
+        return name if players is None else self.app.t("load.game_players", name=name, n=players)
 
     def build(self) -> None:
+        from game.session import check_saves
+        for damage in check_saves(self.saves_dir()):     # what cannot be opened goes aside now
+            self.app.tell_damaged(damage, "save")
         self.scroll = 0
         self.rows: list[SaveRow] = []
         x, w = 160, W - 320

@@ -171,7 +171,9 @@ class BuracoAdapter(TrickAdapter):
                          ("t", t("buraco_summary.closed_by", name=self.name(closer)), theme.GOOD, theme.FONT,
                           True, 540)])
         else:
-            rows.append([("t", t("buraco_summary.stock_out"), PANEL_TEXT, theme.FONT, True, 560)])
+            stall = next((e.data.get("stalled") for e in rec.events if e.kind == "stock exhausted"), None)
+            words = t("buraco_summary.stalled", n=stall) if stall else t("buraco_summary.stock_out")
+            rows.append([("t", words, PANEL_TEXT, theme.FONT, True, 560)])
         label_w, col_w = 236, 168
         heads = [("gap", label_w)]
         for side in (0, 1):

@@ -168,7 +168,7 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         elif kind == "muertos to stock":
             self._muertos_to_stock(ev)
         elif kind == "stock exhausted":
-            self._bubble(-1, self.app.t("buraco_table.bubble_stock_out"), False)
+            self._bubble(-1, self._stock_out_words(ev), False)
             self._hold(1.2)
         elif kind == "closed":
             self._bubble(ev.seat, self.app.t("buraco_table.bubble_close"), True)
@@ -415,6 +415,13 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self._bubble(-1, self.app.t("buraco_table.bubble_muertos_stock"), False)
         self._hold(MUERTO_FLIGHT + 0.8)
 
+    def _stock_out_words(self, ev) -> str:
+        """The stock ran out, or (the safety net) nobody drew from it for many turns."""
+        stall = ev.data.get("stalled")
+        if stall:
+            return self.app.t("buraco_table.bubble_stalled", n=stall)
+        return self.app.t("buraco_table.bubble_stock_out")
+
     def _bubble(self, where: int | None, text: str, big: bool) -> None:
         where = -1 if where is None else where
         seconds = BUBBLE_TIME + (0.8 if where == -1 else 0.0)
@@ -443,7 +450,7 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         elif kind == "muertos to stock":
             line = t("buraco_table.bubble_muertos_stock")
         elif kind == "stock exhausted":
-            line = t("buraco_table.bubble_stock_out")
+            line = self._stock_out_words(ev)
         if line:
             self.log.append((ev.seat if ev.seat is not None else -1, line, card))
 

@@ -67,6 +67,7 @@ class MatchTableScene(Scene):
         self.handoff_open = False
         self.summary_open = False
         self.result_shown = False
+        self.autosave_off = False         # the autosave failed and the player plays on unsaved
         self.leaving = False
         self._concede_seat: int | None = None
         self.hand_drawn_for: int | None = None
@@ -378,11 +379,20 @@ class MatchTableScene(Scene):
         if self.match.finished:
             self._delete_autosave()
             return
+        if self.autosave_off:                          # the player chose to play on unsaved
+            return
         try:
             self.session.save(self.app.pref_dir / AUTOSAVE)
-        except OSError as exc:
+        except OSError as exc:                         # e.g. a read-only home: say it once, ask
             log.warning("autosave failed: %s", exc)
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
+            self.autosave_off = True
+            from game.scenes.save_problem import SaveProblemScene
+            self.app.stack.push(SaveProblemScene(self.app, self, exc.strerror or str(exc)))
+
+    def retry_autosave(self) -> None:
+        """Try the autosave again (the player's choice after it failed)."""
+        self.autosave_off = False
+        self._autosave()
 
     def _delete_autosave(self) -> None:
         try:
