@@ -100,7 +100,7 @@ class Advisor:
         if not self.available or not view["legal"]:
             return None
         with self._lock:                   # one search at a time: the bot object is not shared
-            stats = self.bot.analyse(view)
+            stats = self.bot.analyse(view, price_all=True)
         if not stats:
             return None
         best = stats[0].action

@@ -52,16 +52,18 @@ class SearchBot(Bot):
             return stats[0].action
         return self.fallback.choose(view) if self.fallback else legal[0]
 
-    def analyse(self, view: dict, iterations: int | None = None) -> list[ActionStat]:
+    def analyse(self, view: dict, iterations: int | None = None, price_all: bool = False) -> list[ActionStat]:
         """Search the view's decision; the root actions with their visits and
-        values, most visited first (empty if no world could be sampled)."""
+        values, most visited first (empty if no world could be sampled).
+        ``price_all``: search every legal action (a hint, a review)."""
         rng = decision_rng(self.seed, view)
         self.last_worlds = WorldStats()
         worlds = self.sample(view, rng)
         if not worlds:
             self.last_stats = []
             return []
-        self.last_stats = search(self.game, view, worlds, iterations or self.iterations, rng)
+        self.last_stats = search(self.game, view, worlds, iterations or self.iterations, rng,
+                                 price_all=price_all)
         return self.last_stats
 
     def sample(self, view: dict, rng: random.Random) -> list:

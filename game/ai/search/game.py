@@ -37,6 +37,13 @@ class SearchGame:
         A game may prune dominated or equivalent actions; never to nothing."""
         return legal
 
+    def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
+        """The actions a decision considers, as the sampled worlds name them;
+        None (the default) for every legal action. A game may drop dominated or
+        equivalent ones here (never all); hints and reviews still price every
+        legal action."""
+        return None
+
     # ----- playouts ---------------------------------------------------------------
     def playout_action(self, match, rng: random.Random) -> str:
         """The playout policy: cheap, from the match's internal state (a

@@ -7,8 +7,8 @@ tree choosing among the children that world allows (UCB with availability
 counts, so a move seen in few worlds is not over-explored), adds one node,
 plays out to the end of the deal with the game's playout policy and backs the
 result up. The decision is the root's most visited action. The game may prune what the
-tree considers below the root; the root keeps every legal action, so a hint or
-a review can price any choice a player made.
+tree considers; a hint or a review searches every legal action at the root
+so that it can price any choice a player made.
 """
 from __future__ import annotations
 
@@ -43,10 +43,16 @@ class ActionStat:
 
 
 def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
-           exploration: float = 0.7) -> list[ActionStat]:
+           exploration: float = 0.7, price_all: bool = False) -> list[ActionStat]:
     """Run ``iterations`` iterations over ``worlds`` (used in turn) and return
-    the root actions that are legal in ``view``, most visited first."""
+    the root actions that are legal in ``view``, most visited first.
+
+    The root considers ``game.root_candidates(view, legal)`` (the game may drop
+    actions that are dominated or the same as another, so noise cannot pick
+    them); ``price_all`` searches every legal action instead, for a hint or a
+    review that must price whatever the player chose."""
     root = Node()
+    root_legal = None if price_all else game.root_candidates(view, list(view["legal"]))
     deal = view["deal_index"]
     limit = game.playout_limit
     candidates = game.candidates
@@ -62,8 +68,10 @@ def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
         # selection and expansion
         while not world.deal_over_since(deal):
             legal = world.legal_actions()
-            if path:                          # the root keeps every legal action (hints, reviews)
+            if path:
                 legal = candidates(world, legal)
+            elif root_legal is not None:
+                legal = root_legal
             actor = world.to_act
             children = node.children
             untried = [a for a in legal if a not in children]
