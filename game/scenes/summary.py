@@ -46,6 +46,7 @@ class DealSummaryScene(Scene):
         self.button = Button(pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - 62, bw, 46), label,
                              self.close, style="primary")
         self.widgets = WidgetGroup([self.button])
+        self.review_button = None
         if on_review is not None:              # Expert's review of the human's choices
             self.button.rect.x = self.rect.centerx + 10
             self.review_button = Button(pygame.Rect(self.rect.centerx - bw - 10, self.rect.bottom - 62, bw, 46),
