@@ -8,7 +8,6 @@ against the replay contract and the game's loaders).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -31,24 +30,8 @@ def _one_line(text: str) -> str:
 
 
 def cmd_replay(args) -> int:
-    from game.engine.account import pretty_account
-    from game.engine.errors import MatchFileError
-    from game.engine.matchfile import ReplayError, load_match_file, play_spec, replay_report
-
-    try:
-        spec = load_match_file(args.file)
-        match = play_spec(spec)
-    except MatchFileError as exc:
-        print(_one_line(exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except ReplayError as exc:
-        print(_one_line(exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.pretty:
-        print(pretty_account(match))
-    else:
-        print(json.dumps(replay_report(match), ensure_ascii=False))
-    return 0
+    from game.commands.replay import replay
+    return replay(args.file, args.pretty)
 
 
 def _options(pairs: list[str]) -> dict:
@@ -112,7 +95,7 @@ def cmd_screenshot(args) -> int:
 
 
 def cmd_fuzz(args) -> int:
-    from game.fuzz import run_all
+    from game.commands.fuzz import run_all
     return run_all(args.seconds, seed=args.seed)
 
 

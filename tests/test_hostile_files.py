@@ -14,7 +14,7 @@ import pytest
 from game.engine.errors import MatchFileError
 from game.engine.matchfile import parse_match_text
 from game.engine.tomlsafe import TomlError, check_shape, loads_bounded
-from game.fuzz import fuzz_replay, fuzz_saves, fuzz_settings, quiet_logs
+from game.commands.fuzz import fuzz_replay, fuzz_saves, fuzz_settings, quiet_logs
 
 ROOT = Path(__file__).resolve().parent.parent
 

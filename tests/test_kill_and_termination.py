@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.fuzz import variants
+from game.commands.fuzz import variants
 from game.games import buraco as bu
 from game.games import game_module
 from game.session import Session

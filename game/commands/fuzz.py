@@ -20,7 +20,6 @@ import random
 import tempfile
 import time
 import tomllib
-from argparse import Namespace
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -205,11 +204,11 @@ class FuzzReport:
 
 def replay_in_process(path: Path, pretty: bool = False) -> tuple[int | None, str, str, str | None]:
     """``main.py replay`` in this process: (exit code, stdout, stderr, uncaught error)."""
-    from game.cli import cmd_replay
+    from game.commands.replay import replay
     out, err = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cmd_replay(Namespace(file=str(path), pretty=pretty))
+            code = replay(str(path), pretty)
     except BaseException as exc:                     # noqa: BLE001 - that is the finding
         return None, out.getvalue(), err.getvalue(), f"{type(exc).__name__}: {str(exc)[:160]}"
     return code, out.getvalue(), err.getvalue(), None
