@@ -41,9 +41,9 @@ import random
 from itertools import combinations
 
 from game.games import truco_argentino as ta
-from game.games.truco_argentino import (ACCEPT, DECK, ENV_CALL, ENV_OPEN, FLOR_ANSWER, FLOR_MUST,
-                                        ENVIDO_ANSWER, PLAY, PLAY_TURN, POINT, REJECT, STRENGTH, SUIT,
-                                        TRUCO_ANSWER, TRUCO_CALL, envido_value, flor_value)
+from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, FLOR_ANSWER, PLAY,
+                                        PLAY_TURN, REJECT, STRENGTH, TRUCO_ANSWER, TRUCO_CALL,
+                                        envido_value, flor_value)
 
 from .search.game import SearchGame
 
