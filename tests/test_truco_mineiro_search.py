@@ -8,8 +8,8 @@ from game.ai import make_bot
 from game.ai.search.bot import SearchBot
 from game.ai.search.worlds import WorldStats, sample_worlds
 from game.ai.truco_mineiro_bot import TrucoMineiroBot
-from game.ai.truco_mineiro_search import (BetEvidence, TrucoMineiroSearch, equity, match_chance,
-                                          seat_equity)
+from game.ai.truco_mineiro_search import (BetEvidence, TrucoMineiroSearch, _view_equity, equity,
+                                          match_chance, seat_equity)
 from game.engine.matchfile import parse_match_text, play_spec
 from game.games import truco_mineiro as tm
 from game.games.truco_mineiro import DECK
@@ -182,14 +182,22 @@ def test_runs_from_a_call_it_has_surely_lost_and_accepts_a_sure_win():
 
 
 def test_bluffs_come_from_the_search_not_a_rule():
-    # weak hands as mão at 0-0: the search calls with some and not with others
-    calls = 0
-    weak = [["5S", "6D", "QC"], ["4S", "6C", "JD"], ["5H", "7S", "QS"], ["6S", "5D", "KC"],
-            ["4D", "QD", "JC"], ["5C", "6H", "7C"], ["4H", "JS", "QH"], ["6D", "5S", "KH"]]
-    for i, hand in enumerate(weak):
-        view = scripted([([hand, ["3H", "2S", "AD"]], [])]).view(0)
-        calls += bot(300, i).choose(view) == "call truco"
-    assert 0 < calls < len(weak)
+    # weak hands (under a 45 % chance) where a call is open: the search calls
+    # with some of them and not with most, never always, never never
+    calls = weak = 0
+    for players in (2, 4):
+        for match, view in positions(players, 12, {}):
+            if view["pending"] is not None or view["phase"] != "play" or \
+                    not any(a.startswith("call") for a in view["legal"]):
+                continue
+            team = view["seat"] % 2
+            if view["score"][team] + view["value"] >= 12 or view["score"][1 - team] + view["value"] >= 12:
+                continue
+            if _view_equity(view) >= 0.45:
+                continue
+            weak += 1
+            calls += bot(300, weak).choose(view).startswith("call")
+    assert weak >= 40 and 0 < calls < weak / 2, (calls, weak)
 
 
 def test_match_chance_and_equity_are_sane():

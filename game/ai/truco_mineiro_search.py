@@ -505,6 +505,9 @@ class TrucoMineiroSearch(SearchGame):
         need = 0.42 if theirs >= 8 else 0.5
         return "accept" if e + (rng.random() - 0.5) * 0.16 >= need else "reject"
 
+    # a club player's thresholds (the rule bot's): the chance wanted to make each call
+    CALL_NEED = (0.0, 0.62, 0.70, 0.78, 0.85)
+
     def _want_call(self, match, rng) -> bool:
         seat = match.turn
         mine, theirs = self._scores(match, seat % 2)
@@ -514,9 +517,9 @@ class TrucoMineiroSearch(SearchGame):
         if theirs + value >= TARGET:
             return True
         e = seat_equity(match, seat)
-        if e + (rng.random() - 0.5) * 0.14 >= 0.64 + 0.04 * match.level:
+        if e + (rng.random() - 0.5) * 0.1 >= self.CALL_NEED[match.level + 1]:
             return True
-        return e < 0.45 and rng.random() < 0.07
+        return e >= 0.12 and rng.random() < 0.2
 
     def _answer(self, match, legal, rng) -> str:
         seat = match.responder
@@ -526,18 +529,19 @@ class TrucoMineiroSearch(SearchGame):
         e = seat_equity(match, seat)
         raise_to = legal[2] if len(legal) > 2 else None
         if theirs + before >= TARGET:
-            if raise_to and e > 0.7 and mine + asked < TARGET:
+            if raise_to and e > 0.6 and mine + asked < TARGET:
                 return raise_to
             return "accept"
         if e <= 0.0:
             return "reject"
-        noise = (rng.random() - 0.5) * 0.16
-        if raise_to and mine + asked < TARGET and (e + noise >= 0.78 + 0.03 * step or rng.random() < 0.03):
+        believed = e * 0.9 + (rng.random() - 0.5) * 0.12
+        if raise_to and mine + asked < TARGET and (believed >= self.CALL_NEED[step + 1] + 0.05
+                                                   or rng.random() < 0.02):
             return raise_to
-        need = (asked - before) / (2 * asked) + 0.12
+        need = (asked - before) / (2 * asked) + 0.05
         if theirs + asked >= TARGET:
-            need = max(need, 0.42)
-        return "accept" if e * 0.9 + noise >= need else "reject"
+            need = max(need, 0.45)
+        return "accept" if believed >= need else "reject"
 
     def _card(self, match, rng) -> str:
         """The card that keeps the seat's chance of the hand highest (from its
