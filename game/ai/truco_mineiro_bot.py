@@ -5,10 +5,13 @@ that its pair wins the hand from here, from the cards it holds (and its
 partner's in a mão de dez), what has been played, and the tricks already won,
 tied or lost (§6 of the rules page decides the hand). With it the bot
 
-- calls truco (and raises) when the hand is strong, and bluffs now and then
-  (``bluff_rate``, seeded),
+- calls truco (and raises) when the hand is strong, and bluffs often enough
+  (``bluff_rate``, seeded: about a quarter of its calls) that a call does not
+  give its hand away,
 - answers a call by its value: accepts when the chance is worth the stake,
-  runs from a hand already lost, raises a very strong one, and never calls or
+  runs from a hand already lost or from a call made when its pair has no card
+  left (the callers then know how the hand ends), raises a very strong one,
+  and never calls or
   raises when it cannot change the match (its pair already wins the match
   with the hand's current value),
 - plays the mão de dez only with a good pair of hands,
