@@ -85,6 +85,8 @@ def test_every_sample_agrees_with_the_view(mode, players):
                             assert w.hands[s][c] >= k.known[s].count(c)
                 assert sorted(w.pile) == sorted(m.pile)
                 assert len(w.stock) == len(m.stock)
+                assert (w.banned, w.still, w.pending, w.mstate) == (m.banned, m.still, m.pending,
+                                                                    m.mstate)
             checked += 1
     assert checked >= 8
 
@@ -178,10 +180,12 @@ def test_choice_does_not_depend_on_hidden_cards():
 
 
 def test_open_pile_loop_is_impossible():
-    # a one-card pile just taken: its card is never a discard candidate, and
-    # after three takes in a row the search only draws
+    # a one-card pile just taken: its card is never a discard candidate (even
+    # with the engine's rule against it off), and after three takes in a row the
+    # search only draws
     m = position("open", players=2, turn=0, phase=bu.DRAW, hands={0: "3C 4D 9H KD 10S", 1: "5S 6S 7H"},
                  pile="QC")
+    m.options["no_discard_taken"] = False      # even where the rule is off
     m.apply("take-discard")
     game = BuracoSearch()
     assert "discard QC" in m.legal_actions()

@@ -22,19 +22,22 @@ trick games':
   rule bot, plays it).
 * **Playouts are short** (``playout_limit`` actions, a few turns) with a cheap
   club-player policy on the world's own state, and the position reached is
-  judged by :meth:`BuracoSearch.estimate`: points on the table, canastas and
-  nearly-canastas, cards still in hand, the muerto (taken, or how likely it
-  is to be taken) and the chance to close, all in match points.
+  judged by :meth:`BuracoSearch.estimate`, a linear function of the
+  position's :func:`features` (points on the table, canastas and melds near
+  one, cards in hand alone and as the hand gets late, the muerto, the right
+  to close and how near it is, whose turn it is) whose weights were fitted
+  by least squares on positions of rule-bot hands against their final hand
+  margin, so a cut playout is judged in match points. Margins are measured
+  from the view's own position (its estimate, hidden hands at an average).
 """
 from __future__ import annotations
 
-import math
 import random
 
 from game.games import buraco as bu
-from game.games.buraco import (ACTIONS, DRAW, OBLIGE, PLAY, TABLE, TAKEN, V_ADD, V_DISCARD,
-                               full_pack, side_canasta_ok)
-from game.games.buraco_melds import (BONUS, DECK, JK, KINDS, RULES, SPECS, TWO, WILDISH,
+from game.games.buraco import (ACTIONS, DRAW, OBLIGE, TABLE, TAKEN, V_ADD, V_DISCARD, full_pack,
+                               side_canasta_ok)
+from game.games.buraco_melds import (BONUS, DECK, KINDS, RULES, SPECS, TWO, WILDISH,
                                      add_result)
 
 from .buraco_bot import BuracoBot
@@ -174,8 +177,8 @@ class BuracoSearch(SearchGame):
     module = bu
     score_scale = 220.0
     playout_limit = 24
-    hard_iterations = 160
-    expert_iterations = 480
+    hard_iterations = 200
+    expert_iterations = 600
 
     def __init__(self) -> None:
         self.rule = BuracoBot(0)
@@ -400,7 +403,6 @@ class BuracoSearch(SearchGame):
         ``discards`` ((score, action), best first)."""
         seat = match.turn
         side = seat & 1
-        hand = match.hands[seat]
         h = match.hsize[seat]
         rules = match.rules
         values = rules.values

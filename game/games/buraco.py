@@ -964,18 +964,26 @@ class Match(BaseMatch):
         log: list[tuple] = []
         pile: list[int] = list(reversed(pile_bottom))
         pending: list = [None, None]
+        still = 0                                # as _apply and _next_turn count it
+        banned = -1
         for entry in view["history"]:
             who, what = entry[0], entry[1]
             if who is not None and what in ("draw", "take", "discard", "meld", "add") \
                     and pending[who & 1] == who:
                 pending[who & 1] = None
+            if what == "draw":
+                still = -1
             if what == "discard":
                 c = index[entry[2]]
                 pile.append(c)
                 log.append((who, what, c))
+                still += 1
+                banned = -1
             elif what == "take":
                 pile = []
                 log.append((who, what, entry[2], index[entry[3]]))
+                if entry[2] == 1 and options["no_discard_taken"]:
+                    banned = index[entry[3]]
             elif what == "add":
                 log.append((who, what, entry[2], index[entry[3]]))
             elif what == "meld":
@@ -991,6 +999,8 @@ class Match(BaseMatch):
         m.log = log
         m.pile = pile
         m.pending = pending
+        m.still = still
+        m.banned = banned
         m.turn = view["turn"]
         m.phase = PHASE_NAMES.index(view["phase"]) if view["phase"] in PHASE_NAMES else OVER
         m.must = index[view["must_play"]] if view.get("must_play") else -1
