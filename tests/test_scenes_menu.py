@@ -381,6 +381,31 @@ def test_load_lists_saves_newest_first_and_sets_damaged_ones_aside(app, tmp_path
     assert app.stack.top is menu
 
 
+def test_load_opens_the_clicked_row_after_scrolling(app, tmp_path, monkeypatch):
+    """Issue 9, bug 1: two wheel notches, then a click opened the row above the one clicked."""
+    import os
+    import game.scenes.menu as menu_module
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for i in range(10):
+        path = saves / f"match{i}.toml"
+        path.write_text('game = "tute"\nplayers = 2\n')
+        os.utime(path, (1_700_000_000 + i, 1_700_000_000 + i))
+    opened = []
+    monkeypatch.setattr(menu_module, "open_saved", lambda app, path: opened.append(path.stem) or True)
+    load = LoadScene(app)
+    app.stack.push(load)
+    step(app)
+    for _ in range(2):
+        step(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+        step(app)
+    assert load.scroll == 2
+    target = load.rows[4]
+    assert target.visible
+    step(app, click(target.rect.center))
+    assert opened == [target.path.stem] and load.scroll == 2
+
+
 def test_load_with_no_saves(app):
     load = LoadScene(app)
     app.stack.push(load)

@@ -274,12 +274,19 @@ class LoadScene(MenuScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
             return
         super().handle(event)
-        self.keep_focus_visible()
+        if event.type == pygame.KEYDOWN:        # the keyboard moved the focus: scroll to it
+            self.keep_focus_visible()
 
     def scroll_by(self, rows: int) -> None:
+        """The wheel scrolls the list; a focused row scrolled out of view hands the focus to
+        the nearest visible row (so the next mouse event does not scroll the list back)."""
         most = max(0, len(self.rows) - self.VISIBLE)
         self.scroll = max(0, min(most, self.scroll + rows))
         self.place_rows()
+        focused = self.ui.focused
+        if focused in self.rows and not focused.visible:
+            i = min(max(self.rows.index(focused), self.scroll), self.scroll + self.VISIBLE - 1)
+            self.ui.set_focus(self.rows[i])
 
     def keep_focus_visible(self) -> None:
         focused = self.ui.focused
