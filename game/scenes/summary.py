@@ -60,9 +60,16 @@ class DealSummaryScene(Scene):
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.open_pause()
             return
         self.widgets.handle(event)
+
+    def open_pause(self) -> None:
+        """Esc: the pause menu of the table under this summary (Resume comes back here)."""
+        scenes = self.app.stack.scenes
+        below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+        if below is not None and hasattr(below, "open_pause"):
+            below.open_pause()
 
     def update(self, dt: float) -> None:
         self.age += dt
