@@ -23,7 +23,7 @@ import pygame
 from game import i18n
 from game.scenes.base import SceneStack
 from game.settings import load_settings, save_settings
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.sound import Sound
 from game.ui.text import default_renderer
 from game.ui.widgets import draw_panel
@@ -42,22 +42,76 @@ def default_pref_dir() -> Path:
         return Path.home() / ".taash"
 
 
+def first_window_size() -> tuple[int, int]:
+    """The window at start: 16:9, about 90 % of the desktop (1280x720 if it is unknown)."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return theme.WIDTH, theme.HEIGHT
+    if dw <= 0 or dh <= 0:
+        return theme.WIDTH, theme.HEIGHT
+    k = min(dw * 0.9 / theme.WIDTH, dh * 0.85 / theme.HEIGHT)
+    return max(640, round(theme.WIDTH * k)), max(360, round(theme.HEIGHT * k))
+
+
+class WindowView:
+    """Where the logical 1280x720 picture sits in a window of ``size`` pixels: its scale
+    (physical px per logical unit), offset (letterbox) and the mapping of mouse positions."""
+
+    def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)) -> None:
+        self.size = w, h = max(1, size[0]), max(1, size[1])
+        self.scale = min(w / theme.WIDTH, h / theme.HEIGHT)
+        self.picture = (round(theme.WIDTH * self.scale), round(theme.HEIGHT * self.scale))
+        self.offset = ((w - self.picture[0]) // 2, (h - self.picture[1]) // 2)
+        self.direct = self.scale == 1.0 and self.offset == (0, 0)
+
+    def bars(self) -> list[pygame.Rect]:
+        (w, h), (pw, ph), (ox, oy) = self.size, self.picture, self.offset
+        out = []
+        if ox > 0:
+            out += [pygame.Rect(0, 0, ox, h), pygame.Rect(ox + pw, 0, w - ox - pw, h)]
+        if oy > 0:
+            out += [pygame.Rect(0, 0, w, oy), pygame.Rect(0, oy + ph, w, h - oy - ph)]
+        return out
+
+    def logical(self, pos) -> tuple[int, int]:
+        """A window position in logical coordinates (outside the picture: off the edge)."""
+        return (int((pos[0] - self.offset[0]) // self.scale), int((pos[1] - self.offset[1]) // self.scale))
+
+    def to_logical(self, event):
+        """A mouse event with its position (and motion) in logical coordinates."""
+        if self.direct or event.type not in _MOUSE_EVENTS or "pos" not in event.dict:
+            return event
+        data = dict(event.dict)
+        data["pos"] = self.logical(event.pos)
+        if "rel" in data:
+            data["rel"] = (round(data["rel"][0] / self.scale), round(data["rel"][1] / self.scale))
+        return pygame.event.Event(event.type, data)
+
+
+_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
 class App:
-    def __init__(self, pref_dir: str | Path | None = None, headless: bool = False) -> None:
+    def __init__(self, pref_dir: str | Path | None = None, headless: bool = False,
+                 size: tuple[int, int] | None = None) -> None:
+        # real pixels on Windows at 125 % / 150 % (else Windows blows up a blurry picture)
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.init()
         self.headless = headless
         self.pref_dir = Path(pref_dir) if pref_dir is not None else default_pref_dir()
         self.pref_dir.mkdir(parents=True, exist_ok=True)
         self.settings, damaged = load_settings(self.pref_dir)
         self.toasts: list[list] = []          # [text, seconds left]
+        self._card_art: dict = {}
         self.apply_language()
         if damaged:
             self.toast(self.t("errors.settings_damaged", file=damaged))
-        # SCALED needs a renderer: a headless (dummy-driver) window draws the same 1280x720 without it.
-        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
-        if self.settings.fullscreen and not headless:
-            flags |= pygame.FULLSCREEN
-        self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
+        self.window = self.screen = None
+        self.view = WindowView()
+        self.windowed_size = size or ((theme.WIDTH, theme.HEIGHT) if headless else first_window_size())
+        self.fullscreen = bool(self.settings.fullscreen and not headless)
+        self.open_window()
         pygame.display.set_caption("Taash")
         pygame.key.set_repeat(350, 40)
         self.text = default_renderer()
@@ -65,7 +119,6 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self._card_art: dict = {}
         self.frames = 0
 
     # ----- services ------------------------------------------------------------
@@ -90,12 +143,18 @@ class App:
         self._card_art.clear()
 
     def cards(self, height: int):
-        """Card art at ``height`` px, cached, with the four-colour setting."""
-        from game.ui.card_art import CardArt
-        key = (height, self.settings.four_colour)
+        """Card art ``height`` logical px high (drawn at the window's real size), cached,
+        with the four-colour setting."""
+        from game.ui.card_art import CardArt, ScaledArt
+        k = gfx.scale()
+        key = (height, self.settings.four_colour, k)
         art = self._card_art.get(key)
         if art is None:
-            art = self._card_art[key] = CardArt(height, four_colour=self.settings.four_colour)
+            if k == 1.0:
+                art = CardArt(height, four_colour=self.settings.four_colour)
+            else:
+                art = ScaledArt(height, k, four_colour=self.settings.four_colour)
+            self._card_art[key] = art
         return art
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
@@ -106,13 +165,64 @@ class App:
         return self.settings.speed_factor
 
     def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop's resolution, or back to the window it was."""
         self.settings.fullscreen = not self.settings.fullscreen
+        self.fullscreen = self.settings.fullscreen
         if not self.headless:
             try:
-                pygame.display.toggle_fullscreen()
+                self.open_window()
             except pygame.error as exc:
                 log.info("fullscreen toggle failed: %s", exc)
+                self.fullscreen = not self.fullscreen
+                self.open_window()
         self.save_settings()
+
+    # ----- the window: any size, letterboxed, drawn at its real resolution ------------
+    def open_window(self) -> None:
+        """(Re)open the window: fullscreen at the desktop size, else resizable."""
+        if self.fullscreen:
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            # a headless (dummy-driver) window has no size to change but the one asked
+            flags = 0 if self.headless else pygame.RESIZABLE
+            window = pygame.display.set_mode(self.windowed_size, flags)
+        self.use_window(window)
+
+    def use_window(self, window: pygame.Surface) -> None:
+        """Fit the logical 1280x720 picture into ``window`` (letterboxed)."""
+        self.window = window
+        old = gfx.scale()
+        self.view = WindowView(window.get_size())
+        gfx.set_scale(self.view.scale)
+        if self.view.direct:
+            self.screen = window
+        else:
+            self.screen = gfx.Surface((theme.WIDTH, theme.HEIGHT))
+        if gfx.scale() != old:
+            self._card_art.clear()
+
+    def resized(self, size) -> None:
+        """The window was resized (by the player, or maximized)."""
+        if self.fullscreen:
+            return
+        if tuple(size) != tuple(self.window.get_size()):
+            window = pygame.display.get_surface()
+            if window is None or window.get_size() != tuple(size):
+                window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            window = pygame.display.get_surface() or self.window
+        self.windowed_size = tuple(size)
+        self.use_window(window)
+
+    def present(self) -> None:
+        """Put the frame on the window: black bars where the aspect differs."""
+        if self.view.direct:
+            return
+        bars = self.view.bars()
+        if bars:
+            for rect in bars:
+                self.window.fill((0, 0, 0), rect)
+        pygame.Surface.blit(self.window, self.screen, self.view.offset)
 
     def quit(self) -> None:
         self.running = False
@@ -132,7 +242,10 @@ class App:
     def step(self, dt: float, events: list | None = None) -> None:
         """One frame: events, update, draw (the screen is not flipped)."""
         for event in pygame.event.get() if events is None else events:
-            if event.type == pygame.QUIT:
+            event = self.view.to_logical(event)
+            if event.type == pygame.VIDEORESIZE:
+                self.resized(event.size)
+            elif event.type == pygame.QUIT:
                 top = self.stack.top
                 if hasattr(top, "on_quit"):
                     top.on_quit()
@@ -165,6 +278,7 @@ class App:
             # no frame cap before the first frame: it is shown as soon as it is drawn
             dt = min(self.clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
             self.step(dt)
+            self.present()
             pygame.display.flip()
             if self.frames == 1 and os.environ.get("TAASH_EXIT_AFTER_FIRST_FRAME"):
                 break           # used by `bench --ui` to time the first frame

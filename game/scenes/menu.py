@@ -20,7 +20,7 @@ import pygame
 from game import i18n
 from game.scenes.base import MenuScene
 from game.storage import AUTOSAVE_FILE, DamagedFile
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fan import draw_fan
 from game.ui.felt import felt_backdrop
 from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size, focus_ring
@@ -90,8 +90,8 @@ def draw_suit_rule(surface, centre, colour=theme.ACCENT) -> None:
     for i, suit in enumerate("SHDC"):
         draw_french(Pen(surface, cx + (i - 1.5) * step, cy, 7.5), suit, colour)
     half = 2 * step
-    pygame.draw.line(surface, colour, (cx - half - 150, cy), (cx - half - 10, cy), 2)
-    pygame.draw.line(surface, colour, (cx + half + 10, cy), (cx + half + 150, cy), 2)
+    gfx.draw.line(surface, colour, (cx - half - 150, cy), (cx - half - 10, cy), 2)
+    gfx.draw.line(surface, colour, (cx + half + 10, cy), (cx + half + 150, cy), 2)
 
 
 class MainMenuScene(MenuScene):
@@ -199,7 +199,7 @@ class SaveRow(Button):
 
     def draw(self, surface, focused, hovered) -> None:
         fill = theme.BUTTON_HOVER if hovered or focused else (30, 44, 40)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        gfx.draw.rect(surface, fill, self.rect, border_radius=10)
         if focused:
             focus_ring(surface, self.rect, 10)
         x, cy = self.rect.x + 20, self.rect.centery
@@ -322,4 +322,4 @@ class LoadScene(MenuScene):
 def _arrow(surface, centre, up: bool) -> None:
     x, y = centre
     d = -1 if up else 1
-    pygame.draw.polygon(surface, theme.ACCENT, [(x - 12, y - 5 * d), (x + 12, y - 5 * d), (x, y + 7 * d)])
+    gfx.draw.polygon(surface, theme.ACCENT, [(x - 12, y - 5 * d), (x + 12, y - 5 * d), (x, y + 7 * d)])

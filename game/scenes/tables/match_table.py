@@ -30,7 +30,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.session import AUTOSAVE
-from game.ui import anim, theme
+from game.ui import anim, gfx, theme
 from game.ui.widgets import WidgetGroup
 
 log = logging.getLogger(__name__)
@@ -438,6 +438,7 @@ class MatchTableScene(Scene):
             self._finish_concede()
 
     def _cache(self, name: str) -> dict:
+        name = (name, gfx.generation())          # surfaces drawn at the window's scale
         c = self._caches.get(name)
         if c is None:
             c = self._caches[name] = {}
@@ -462,16 +463,16 @@ class MatchTableScene(Scene):
         if surf is not None:
             return surf
         w, h = PLATE_SIZE
-        surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+        surf = gfx.Surface((w + 24, h + 24), pygame.SRCALPHA)
         rect = pygame.Rect(12, 12, w, h)
-        pygame.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
-        pygame.draw.rect(surf, self.PLATE_FILL if not active else self.PLATE_FILL_ACTIVE, rect, border_radius=12)
-        pygame.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
+        gfx.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
+        gfx.draw.rect(surf, self.PLATE_FILL if not active else self.PLATE_FILL_ACTIVE, rect, border_radius=12)
+        gfx.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
                          border_bottom_left_radius=12)
         if active:
-            pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
+            gfx.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
         else:
-            pygame.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
+            gfx.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
         text = self.app.text
         name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
         surf.blit(name_img, (rect.x + 18, rect.y + 2))
@@ -485,8 +486,8 @@ class MatchTableScene(Scene):
             img = text.render(label, 15, theme.TEXT_DARK, True)
             chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
             chip.midright = (rect.right + 8, rect.y + 2)
-            pygame.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
+            gfx.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
+            gfx.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
             surf.blit(img, img.get_rect(center=chip.center))
         cache[key] = surf
         return surf
@@ -496,10 +497,10 @@ class MatchTableScene(Scene):
         surf = cache.get(0)
         if surf is None:
             w, h = PLATE_SIZE
-            surf = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
+            surf = gfx.Surface((w + 40, h + 40), pygame.SRCALPHA)
             for i in range(16, 0, -1):
                 a = int(120 * (1 - i / 17) ** 2)
-                pygame.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
+                gfx.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
                                  border_radius=12 + i)
             cache[0] = surf
         return surf
