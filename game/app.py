@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -119,6 +120,9 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
+        self._busy_until = 0.0
+        self._last_frame = 0.0
+        self._top_seen = None
         self.frames = 0
 
     # ----- services ------------------------------------------------------------
@@ -275,17 +279,65 @@ class App:
     def run(self, first_scene=None) -> int:
         self.stack.push(first_scene or self.menu_scene())
         while self.running and self.stack.top is not None:
-            # no frame cap before the first frame: it is shown as soon as it is drawn
-            dt = min(self.clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
-            self.step(dt)
-            self.present()
-            pygame.display.flip()
+            self.loop_once()
             if self.frames == 1 and os.environ.get("TAASH_EXIT_AFTER_FIRST_FRAME"):
                 break           # used by `bench --ui` to time the first frame
             if self.frames == 2:
                 self.sound.warm()
         pygame.quit()
         return 0
+
+    # ----- pacing: full rate while something moves, asleep while the screen is still -----
+    def frame_rate(self) -> float:
+        """Frames per second the screen needs now: the top scene's wish (0: only when
+        something happens), full rate for a moment after any input or a new scene."""
+        top = self.stack.top
+        if top is not self._top_seen or self.frames < 2 or time.monotonic() < self._busy_until:
+            return FULL_RATE
+        rate = top.frame_rate() if top is not None and hasattr(top, "frame_rate") else FULL_RATE
+        if self.toasts:
+            rate = max(rate, TOAST_RATE)
+        return rate
+
+    def loop_once(self) -> None:
+        """One pass of the main loop: at full rate a frame every 1/60 s; otherwise sleep in
+        short naps (input still answered within a nap) and draw at the scene's low rate."""
+        rate = self.frame_rate()
+        if rate >= FULL_RATE:
+            # no frame cap before the first frame: it is shown as soon as it is drawn
+            dt = min(self.clock.tick(FULL_RATE if self.frames else 0) / 1000.0, 0.1)
+            self._frame(dt, None)
+            return
+        period = 1.0 / rate if rate > 0 else IDLE_WAKE
+        events: list = []
+        while True:
+            time.sleep(NAP)
+            events = pygame.event.get()
+            if events or time.monotonic() - self._last_frame >= period:
+                break
+        dt = min(self.clock.tick() / 1000.0, 0.25)
+        if events or rate > 0 or self.toasts:
+            self._frame(dt, events)
+        else:                         # nothing to show: let time pass, do not redraw
+            self.stack.update(dt)
+            self._last_frame = time.monotonic()
+
+    def _frame(self, dt: float, events) -> None:
+        top = self.stack.top
+        self.step(dt, events)
+        if events or self.stack.top is not top:
+            self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        self._top_seen = self.stack.top
+        self._last_frame = time.monotonic()
+        self.present()
+        pygame.display.flip()
+
+
+FULL_RATE = 60
+TOAST_RATE = 20          # a toast fades: smooth enough, still cheap
+NAP = 1 / 50             # input is answered within 20 ms while idle
+IDLE_WAKE = 0.5          # a still screen (rate 0) checks its timers twice a second
+BUSY_AFTER_INPUT = 0.4   # full rate a moment after input: hover, key repeat, focus moves
 
 
 def configure_logging() -> None:

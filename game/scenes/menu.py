@@ -152,7 +152,7 @@ class MainMenuScene(MenuScene):
     # ----- drawing
     def decor(self) -> pygame.Surface:
         """The felt with its two fans of cards (cached per card look)."""
-        key = self.app.settings.four_colour
+        key = (self.app.settings.four_colour, gfx.generation())
         if self._decor is None or self._decor_key != key:
             surf = felt_backdrop().copy()
             art = self.app.cards(168)

@@ -137,6 +137,17 @@ class MatchTableScene(Scene):
         return (not self.pending and not self.timeline.busy() and self.wait <= 0
                 and not self.summary_open and not self.leaving)
 
+    IDLE_RATE = 8      # frames/s while the table waits for a human: the turn glow still breathes
+
+    def frame_rate(self) -> float:
+        """Full rate while anything moves or a bot is due; a low rate while a human thinks."""
+        if not self.is_idle() or self.bubbles or self.hint is not None or self.need_sync:
+            return 60
+        match = self.match
+        if match.finished or match.to_act is None or self.session.is_bot(match.to_act):
+            return 60
+        return self.IDLE_RATE
+
     def skip_animations(self) -> None:
         """Play every queued event at once, silently (a resumed match, a screenshot)."""
         self._instant, self._mute = True, True
