@@ -255,6 +255,22 @@ def test_start_puts_the_match_on_the_table(app):
 
 # --------------------------------------------------------------------------- settings
 
+def test_native_digits_row_follows_the_language(app):
+    """Issue 9, bug 5: after a language change the digits row showed the other language's
+    value and the first click seemed to do nothing."""
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    step(app)
+    assert app.settings.language == "en" and settings.native.value is False
+    settings.ui.set_focus(settings.language)
+    step(app, key(pygame.K_RIGHT), key(pygame.K_RIGHT))          # en -> es -> bn
+    assert app.settings.language == "bn" and app.settings.native_digits is True
+    assert settings.native.value is True                      # Bangla digits are on: the row says so
+    settings.ui.set_focus(settings.native)
+    step(app, key(pygame.K_RETURN))                           # one click turns them off
+    assert app.settings.native_digits is False and settings.native.value is False
+
+
 def test_settings_change_is_saved_and_relabels_at_once(app, tmp_path):
     menu = start_menu(app)
     step(app, click(menu.buttons["settings"].rect.center))

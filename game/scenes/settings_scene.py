@@ -71,6 +71,13 @@ class SettingsScene(MenuScene):
 
     def set_language(self, code: str) -> None:
         self.set("language", code)
+        self.sync_native_digits()
+
+    def sync_native_digits(self) -> None:
+        """Native digits are kept per language: show the new language's own value."""
+        want = self.app.settings.native_digits
+        if self.native.value != want:
+            self.native.index = self.native.values.index(want)
 
     def set_sound(self, on: bool) -> None:
         self.set("sound", on)
@@ -98,6 +105,7 @@ class SettingsScene(MenuScene):
         want = self.app.settings.fullscreen
         if self.fullscreen.value != want:
             self.fullscreen.index = self.fullscreen.values.index(want)
+        self.sync_native_digits()
 
     # ----- drawing
     def draw(self, surface) -> None:
