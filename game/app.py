@@ -43,6 +43,19 @@ def default_pref_dir() -> Path:
         return Path.home() / ".taash"
 
 
+def ensure_utf8_text_input() -> None:
+    """Under a non-UTF-8 locale (LANG=C, POSIX) SDL's X11 input method cannot compose
+    letters such as á or ñ and typed names lose them: give SDL a UTF-8 character type."""
+    if os.name == "nt":
+        return
+    ctype = os.environ.get("LC_ALL") or os.environ.get("LC_CTYPE") or os.environ.get("LANG") or "C"
+    if "utf-8" in ctype.lower() or "utf8" in ctype.lower():
+        return
+    if os.environ.get("LC_ALL"):
+        os.environ["LC_ALL"] = "C.UTF-8"
+    os.environ["LC_CTYPE"] = "C.UTF-8"
+
+
 def first_window_size() -> tuple[int, int]:
     """The window at start: 16:9, about 90 % of the desktop (1280x720 if it is unknown)."""
     try:
@@ -98,6 +111,7 @@ class App:
                  size: tuple[int, int] | None = None) -> None:
         # real pixels on Windows at 125 % / 150 % (else Windows blows up a blurry picture)
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        ensure_utf8_text_input()
         pygame.init()
         self.headless = headless
         self.pref_dir = Path(pref_dir) if pref_dir is not None else default_pref_dir()
