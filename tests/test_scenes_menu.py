@@ -306,12 +306,13 @@ def test_native_digits_only_for_languages_that_have_them(app):
     app.stack.push(settings)
     step(app)
     assert not settings.native.enabled                       # English
-    settings.language.step(2)                                # bn
-    assert settings.native.enabled
-    settings.ui.set_focus(settings.native)
-    settings.native.step(1)
+    settings.language.step(2)                                # bn: Bangla digits on by default
+    assert settings.native.enabled and settings.native.value is True
     assert app.settings.native_digits is True
     assert app.num(29) == "২৯"
+    settings.ui.set_focus(settings.native)
+    settings.native.step(1)
+    assert app.settings.native_digits is False and app.num(29) == "29"
 
 
 # --------------------------------------------------------------------------- continue and load
