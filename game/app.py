@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -24,7 +25,7 @@ from game import i18n
 from game.scenes.base import SceneStack
 from game.settings import load_settings, save_settings
 from game.storage import AUTOSAVE_FILE, SAVES_DIR, DamagedFile, clean_temp_files
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.sound import Sound
 from game.ui.text import default_renderer
 from game.ui.widgets import draw_panel
@@ -43,8 +44,75 @@ def default_pref_dir() -> Path:
         return Path.home() / ".taash"
 
 
+def ensure_utf8_text_input() -> None:
+    """Under a non-UTF-8 locale (LANG=C, POSIX) SDL's X11 input method cannot compose
+    letters such as á or ñ and typed names lose them: give SDL a UTF-8 character type."""
+    if os.name == "nt":
+        return
+    ctype = os.environ.get("LC_ALL") or os.environ.get("LC_CTYPE") or os.environ.get("LANG") or "C"
+    if "utf-8" in ctype.lower() or "utf8" in ctype.lower():
+        return
+    if os.environ.get("LC_ALL"):
+        os.environ["LC_ALL"] = "C.UTF-8"
+    os.environ["LC_CTYPE"] = "C.UTF-8"
+
+
+def first_window_size() -> tuple[int, int]:
+    """The window at start: 16:9, about 90 % of the desktop (1280x720 if it is unknown)."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return theme.WIDTH, theme.HEIGHT
+    if dw <= 0 or dh <= 0:
+        return theme.WIDTH, theme.HEIGHT
+    k = min(dw * 0.9 / theme.WIDTH, dh * 0.85 / theme.HEIGHT)
+    return max(640, round(theme.WIDTH * k)), max(360, round(theme.HEIGHT * k))
+
+
+class WindowView:
+    """Where the logical 1280x720 picture sits in a window of ``size`` pixels: its scale
+    (physical px per logical unit), offset (letterbox) and the mapping of mouse positions."""
+
+    def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)) -> None:
+        self.size = w, h = max(1, size[0]), max(1, size[1])
+        self.scale = min(w / theme.WIDTH, h / theme.HEIGHT)
+        self.picture = (round(theme.WIDTH * self.scale), round(theme.HEIGHT * self.scale))
+        self.offset = ((w - self.picture[0]) // 2, (h - self.picture[1]) // 2)
+        self.direct = self.scale == 1.0 and self.offset == (0, 0)
+
+    def bars(self) -> list[pygame.Rect]:
+        (w, h), (pw, ph), (ox, oy) = self.size, self.picture, self.offset
+        out = []
+        if ox > 0:
+            out += [pygame.Rect(0, 0, ox, h), pygame.Rect(ox + pw, 0, w - ox - pw, h)]
+        if oy > 0:
+            out += [pygame.Rect(0, 0, w, oy), pygame.Rect(0, oy + ph, w, h - oy - ph)]
+        return out
+
+    def logical(self, pos) -> tuple[int, int]:
+        """A window position in logical coordinates (outside the picture: off the edge)."""
+        return (int((pos[0] - self.offset[0]) // self.scale), int((pos[1] - self.offset[1]) // self.scale))
+
+    def to_logical(self, event):
+        """A mouse event with its position (and motion) in logical coordinates."""
+        if self.direct or event.type not in _MOUSE_EVENTS or "pos" not in event.dict:
+            return event
+        data = dict(event.dict)
+        data["pos"] = self.logical(event.pos)
+        if "rel" in data:
+            data["rel"] = (round(data["rel"][0] / self.scale), round(data["rel"][1] / self.scale))
+        return pygame.event.Event(event.type, data)
+
+
+_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
 class App:
-    def __init__(self, pref_dir: str | Path | None = None, headless: bool = False) -> None:
+    def __init__(self, pref_dir: str | Path | None = None, headless: bool = False,
+                 size: tuple[int, int] | None = None) -> None:
+        # real pixels on Windows at 125 % / 150 % (else Windows blows up a blurry picture)
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        ensure_utf8_text_input()
         pygame.init()
         self.headless = headless
         self.pref_dir = Path(pref_dir) if pref_dir is not None else default_pref_dir()
@@ -60,14 +128,15 @@ class App:
         for folder in (self.pref_dir, self.pref_dir / SAVES_DIR):
             clean_temp_files(folder)          # leftovers of a write that was killed
         self.settings, damage = load_settings(self.pref_dir)
+        self._card_art: dict = {}
         self.apply_language()
         if damage is not None:
             self.tell_damaged(damage, "settings")
-        # SCALED needs a renderer: a headless (dummy-driver) window draws the same 1280x720 without it.
-        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
-        if self.settings.fullscreen and not headless:
-            flags |= pygame.FULLSCREEN
-        self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
+        self.window = self.screen = None
+        self.view = WindowView()
+        self.windowed_size = size or ((theme.WIDTH, theme.HEIGHT) if headless else first_window_size())
+        self.fullscreen = bool(self.settings.fullscreen and not headless)
+        self.open_window()
         pygame.display.set_caption("Taash")
         pygame.key.set_repeat(350, 40)
         self.text = default_renderer()
@@ -75,7 +144,9 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
-        self._card_art: dict = {}
+        self._busy_until = 0.0
+        self._last_frame = 0.0
+        self._top_seen = None
         self.frames = 0
 
     # ----- services ------------------------------------------------------------
@@ -128,12 +199,18 @@ class App:
         self._card_art.clear()
 
     def cards(self, height: int):
-        """Card art at ``height`` px, cached, with the four-colour setting."""
-        from game.ui.card_art import CardArt
-        key = (height, self.settings.four_colour)
+        """Card art ``height`` logical px high (drawn at the window's real size), cached,
+        with the four-colour setting."""
+        from game.ui.card_art import CardArt, ScaledArt
+        k = gfx.scale()
+        key = (height, self.settings.four_colour, k)
         art = self._card_art.get(key)
         if art is None:
-            art = self._card_art[key] = CardArt(height, four_colour=self.settings.four_colour)
+            if k == 1.0:
+                art = CardArt(height, four_colour=self.settings.four_colour)
+            else:
+                art = ScaledArt(height, k, four_colour=self.settings.four_colour)
+            self._card_art[key] = art
         return art
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
@@ -144,13 +221,64 @@ class App:
         return self.settings.speed_factor
 
     def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop's resolution, or back to the window it was."""
         self.settings.fullscreen = not self.settings.fullscreen
+        self.fullscreen = self.settings.fullscreen
         if not self.headless:
             try:
-                pygame.display.toggle_fullscreen()
+                self.open_window()
             except pygame.error as exc:
                 log.info("fullscreen toggle failed: %s", exc)
+                self.fullscreen = not self.fullscreen
+                self.open_window()
         self.save_settings()
+
+    # ----- the window: any size, letterboxed, drawn at its real resolution ------------
+    def open_window(self) -> None:
+        """(Re)open the window: fullscreen at the desktop size, else resizable."""
+        if self.fullscreen:
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            # a headless (dummy-driver) window has no size to change but the one asked
+            flags = 0 if self.headless else pygame.RESIZABLE
+            window = pygame.display.set_mode(self.windowed_size, flags)
+        self.use_window(window)
+
+    def use_window(self, window: pygame.Surface) -> None:
+        """Fit the logical 1280x720 picture into ``window`` (letterboxed)."""
+        self.window = window
+        old = gfx.scale()
+        self.view = WindowView(window.get_size())
+        gfx.set_scale(self.view.scale)
+        if self.view.direct:
+            self.screen = window
+        else:
+            self.screen = gfx.Surface((theme.WIDTH, theme.HEIGHT))
+        if gfx.scale() != old:
+            self._card_art.clear()
+
+    def resized(self, size) -> None:
+        """The window was resized (by the player, or maximized)."""
+        if self.fullscreen:
+            return
+        if tuple(size) != tuple(self.window.get_size()):
+            window = pygame.display.get_surface()
+            if window is None or window.get_size() != tuple(size):
+                window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            window = pygame.display.get_surface() or self.window
+        self.windowed_size = tuple(size)
+        self.use_window(window)
+
+    def present(self) -> None:
+        """Put the frame on the window: black bars where the aspect differs."""
+        if self.view.direct:
+            return
+        bars = self.view.bars()
+        if bars:
+            for rect in bars:
+                self.window.fill((0, 0, 0), rect)
+        pygame.Surface.blit(self.window, self.screen, self.view.offset)
 
     def quit(self) -> None:
         self.running = False
@@ -170,7 +298,10 @@ class App:
     def step(self, dt: float, events: list | None = None) -> None:
         """One frame: events, update, draw (the screen is not flipped)."""
         for event in pygame.event.get() if events is None else events:
-            if event.type == pygame.QUIT:
+            event = self.view.to_logical(event)
+            if event.type == pygame.VIDEORESIZE:
+                self.resized(event.size)
+            elif event.type == pygame.QUIT:
                 top = self.stack.top
                 if hasattr(top, "on_quit"):
                     top.on_quit()
@@ -205,16 +336,65 @@ class App:
     def run(self, first_scene=None) -> int:
         self.stack.push(first_scene or self.menu_scene())
         while self.running and self.stack.top is not None:
-            # no frame cap before the first frame: it is shown as soon as it is drawn
-            dt = min(self.clock.tick(60 if self.frames else 0) / 1000.0, 0.1)
-            self.step(dt)
-            pygame.display.flip()
+            self.loop_once()
             if self.frames == 1 and os.environ.get("TAASH_EXIT_AFTER_FIRST_FRAME"):
                 break           # used by `bench --ui` to time the first frame
             if self.frames == 2:
                 self.sound.warm()
         pygame.quit()
         return 0
+
+    # ----- pacing: full rate while something moves, asleep while the screen is still -----
+    def frame_rate(self) -> float:
+        """Frames per second the screen needs now: the top scene's wish (0: only when
+        something happens), full rate for a moment after any input or a new scene."""
+        top = self.stack.top
+        if top is not self._top_seen or self.frames < 2 or time.monotonic() < self._busy_until:
+            return FULL_RATE
+        rate = top.frame_rate() if top is not None and hasattr(top, "frame_rate") else FULL_RATE
+        if self.toasts:
+            rate = max(rate, TOAST_RATE)
+        return rate
+
+    def loop_once(self) -> None:
+        """One pass of the main loop: at full rate a frame every 1/60 s; otherwise sleep in
+        short naps (input still answered within a nap) and draw at the scene's low rate."""
+        rate = self.frame_rate()
+        if rate >= FULL_RATE:
+            # no frame cap before the first frame: it is shown as soon as it is drawn
+            dt = min(self.clock.tick(FULL_RATE if self.frames else 0) / 1000.0, 0.1)
+            self._frame(dt, None)
+            return
+        period = 1.0 / rate if rate > 0 else IDLE_WAKE
+        events: list = []
+        while True:
+            time.sleep(NAP)
+            events = pygame.event.get()
+            if events or time.monotonic() - self._last_frame >= period:
+                break
+        dt = min(self.clock.tick() / 1000.0, 0.25)
+        if events or rate > 0 or self.toasts:
+            self._frame(dt, events)
+        else:                         # nothing to show: let time pass, do not redraw
+            self.stack.update(dt)
+            self._last_frame = time.monotonic()
+
+    def _frame(self, dt: float, events) -> None:
+        top = self.stack.top
+        self.step(dt, events)
+        if events or self.stack.top is not top:
+            self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        self._top_seen = self.stack.top
+        self._last_frame = time.monotonic()
+        self.present()
+        pygame.display.flip()
+
+
+FULL_RATE = 60
+TOAST_RATE = 20          # a toast fades: smooth enough, still cheap
+NAP = 1 / 50             # input is answered within 20 ms while idle
+IDLE_WAKE = 0.5          # a still screen (rate 0) checks its timers twice a second
+BUSY_AFTER_INPUT = 0.4   # full rate a moment after input: hover, key repeat, focus moves
 
 
 def configure_logging() -> None:

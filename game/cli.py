@@ -88,10 +88,21 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` for ``--size``."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"window size out of range: {text!r}")
+    return w, h
+
+
 def cmd_screenshot(args) -> int:
     from game.commands.screenshot import take_screenshot
     return take_screenshot(args.scene, args.game, args.lang, args.out, seed=args.seed,
-                           players=args.players)
+                           players=args.players, size=args.size)
 
 
 def cmd_fuzz(args) -> int:
@@ -150,6 +161,7 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     shot.add_argument("--players", type=int)
     shot.add_argument("--seed", type=int, default=7)
     shot.add_argument("--out", required=True)
+    shot.add_argument("--size", type=window_size, help="window size in pixels, e.g. 1920x1080 (default 1280x720)")
     shot.set_defaults(func=cmd_screenshot)
 
     fuzz = sub.add_parser("fuzz", help="mutated match files, saves and settings against the "

@@ -255,6 +255,22 @@ def test_start_puts_the_match_on_the_table(app):
 
 # --------------------------------------------------------------------------- settings
 
+def test_native_digits_row_follows_the_language(app):
+    """Issue 9, bug 5: after a language change the digits row showed the other language's
+    value and the first click seemed to do nothing."""
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    step(app)
+    assert app.settings.language == "en" and settings.native.value is False
+    settings.ui.set_focus(settings.language)
+    step(app, key(pygame.K_RIGHT), key(pygame.K_RIGHT))          # en -> es -> bn
+    assert app.settings.language == "bn" and app.settings.native_digits is True
+    assert settings.native.value is True                      # Bangla digits are on: the row says so
+    settings.ui.set_focus(settings.native)
+    step(app, key(pygame.K_RETURN))                           # one click turns them off
+    assert app.settings.native_digits is False and settings.native.value is False
+
+
 def test_settings_change_is_saved_and_relabels_at_once(app, tmp_path):
     menu = start_menu(app)
     step(app, click(menu.buttons["settings"].rect.center))
@@ -290,12 +306,13 @@ def test_native_digits_only_for_languages_that_have_them(app):
     app.stack.push(settings)
     step(app)
     assert not settings.native.enabled                       # English
-    settings.language.step(2)                                # bn
-    assert settings.native.enabled
-    settings.ui.set_focus(settings.native)
-    settings.native.step(1)
+    settings.language.step(2)                                # bn: Bangla digits on by default
+    assert settings.native.enabled and settings.native.value is True
     assert app.settings.native_digits is True
     assert app.num(29) == "২৯"
+    settings.ui.set_focus(settings.native)
+    settings.native.step(1)
+    assert app.settings.native_digits is False and app.num(29) == "29"
 
 
 # --------------------------------------------------------------------------- continue and load
@@ -383,6 +400,31 @@ def test_load_lists_saves_newest_first_and_sets_damaged_ones_aside(app, tmp_path
     assert [r.path.name for r in load.rows] == ["old.toml"]
     step(app, key(pygame.K_ESCAPE))
     assert app.stack.top is menu
+
+
+def test_load_opens_the_clicked_row_after_scrolling(app, tmp_path, monkeypatch):
+    """Issue 9, bug 1: two wheel notches, then a click opened the row above the one clicked."""
+    import os
+    import game.scenes.menu as menu_module
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for i in range(10):
+        path = saves / f"match{i}.toml"
+        path.write_text('game = "tute"\nplayers = 2\n')
+        os.utime(path, (1_700_000_000 + i, 1_700_000_000 + i))
+    opened = []
+    monkeypatch.setattr(menu_module, "open_saved", lambda app, path: opened.append(path.stem) or True)
+    load = LoadScene(app)
+    app.stack.push(load)
+    step(app)
+    for _ in range(2):
+        step(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+        step(app)
+    assert load.scroll == 2
+    target = load.rows[4]
+    assert target.visible
+    step(app, click(target.rect.center))
+    assert opened == [target.path.stem] and load.scroll == 2
 
 
 def test_load_with_no_saves(app):

@@ -382,3 +382,25 @@ def test_escape_opens_the_pause_menu_and_tab_peeks(app):
     assert table.tab_down_at is None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
+
+
+def test_escape_on_the_deal_summary_opens_the_pause_menu(app):
+    """Issue 9, bug 7: Esc on the deal summary started the next deal."""
+    from game.scenes.pause import PauseScene
+    table = start(app, seed=17)
+    helper = bot_for("twenty_nine", "normal", 9)
+    for _ in range(20000):
+        if isinstance(app.stack.top, DealSummaryScene):
+            break
+        if table.my_turn():
+            table.act(helper.choose(table.match.view(table.match.to_act)))
+        app.step(DT, [])
+    summary = app.stack.top
+    assert isinstance(summary, DealSummaryScene)
+    deal = table.match.deal_index
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.table is table
+    assert not summary.closed and table.match.deal_index == deal
+    key(app, pygame.K_ESCAPE)                    # Resume: back to the summary, still open
+    assert app.stack.top is summary and not summary.closed

@@ -28,13 +28,14 @@ NAMES = {
 DT = 1 / 60
 
 
-def headless_app(home: str, sound: bool = False):
-    """An :class:`~game.app.App` drawing headless into 1280x720, preferences in ``home``;
-    ``sound``: the sound setting (the settings screen shows it)."""
+def headless_app(home: str, sound: bool = False, size: tuple[int, int] | None = None):
+    """An :class:`~game.app.App` drawing headless into a window of ``size`` pixels (1280x720
+    by default), preferences in ``home``; ``sound``: the sound setting (the settings screen
+    shows it)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
-    app = App(pref_dir=home, headless=True)
+    app = App(pref_dir=home, headless=True, size=size or (1280, 720))
     app.settings.sound = sound
     return app
 
@@ -98,9 +99,11 @@ def settle(app, frames: int, speed: str = "normal") -> None:
 
 
 def save_png(app, path, palette: bool = False) -> None:
-    """Save the screen; ``palette``: an 8-bit palette PNG when Pillow is there (smaller)."""
+    """Save the window as the player sees it (letterboxed at its real size); ``palette``: an
+    8-bit palette PNG when Pillow is there (smaller)."""
     import pygame
-    surf = app.screen.copy()
+    app.present()
+    surf = pygame.Surface.copy(app.window)
     if palette:
         try:
             from PIL import Image
@@ -211,7 +214,7 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
 
 
 def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7,
-                    players: int | None = None) -> int:
+                    players: int | None = None, size: tuple[int, int] | None = None) -> int:
     from game.engine.errors import MatchFileError
     from game.settings import LANGUAGES
 
@@ -222,7 +225,7 @@ def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7
         print(f"unknown scene {scene!r} (scenes: {', '.join(SCENES)})", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as home:
-        app = headless_app(home)
+        app = headless_app(home, size=size)
         set_language(app, lang)
         try:
             build_scene(app, scene, game_id, players, lang, seed)

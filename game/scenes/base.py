@@ -48,6 +48,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def frame_rate(self) -> float:
+        """Frames per second this scene needs while nothing happens: 60 while something
+        moves, less while it waits (0: redraw only on input). The app sleeps in between."""
+        return 60
+
 
 class SceneStack:
     def __init__(self) -> None:
@@ -145,6 +150,12 @@ class MenuScene(Scene):
         focused = self.ui.focused
         if focused is None or not focused.enabled or not focused.visible:
             self.focus_default()
+
+    def frame_rate(self) -> float:
+        """A still menu is redrawn only on input; a text field's caret blinks at 2 Hz."""
+        from game.ui.widgets import TextField
+        focused = self.ui.focused
+        return 4 if focused is not None and isinstance(focused, TextField) else 0
 
     def draw_backdrop(self, surface) -> None:
         surface.blit(felt_backdrop(*self.felt), (0, 0))

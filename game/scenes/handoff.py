@@ -11,7 +11,7 @@ import math
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.felt import felt_surface
 from game.ui.widgets import blit_text
 
@@ -53,7 +53,7 @@ class HandOffScene(Scene):
         cx, cy = theme.WIDTH // 2, theme.HEIGHT // 2
         back = self.app.cards(150).back()
         for i, angle in enumerate((-14, 0, 14)):
-            img = pygame.transform.rotate(back, angle) if angle else back
+            img = gfx.transform.rotate(back, angle) if angle else back
             surface.blit(img, img.get_rect(center=(cx - 60 + 60 * i, cy - 110)))
         blit_text(surface, self.app.t("handoff.pass_device", name=self.name), theme.FONT_BIG + 6, theme.TEXT,
                   (cx, cy + 10), "midtop", True)
@@ -71,7 +71,7 @@ _SHADE = None
 def _shade() -> pygame.Surface:
     global _SHADE
     if _SHADE is None:
-        _SHADE = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        _SHADE = gfx.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
         _SHADE.fill((0, 0, 0, 120))
     return _SHADE
 

@@ -20,7 +20,7 @@ import pygame
 from game import i18n
 from game.scenes.base import MenuScene
 from game.storage import AUTOSAVE_FILE, DamagedFile
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fan import draw_fan
 from game.ui.felt import felt_backdrop
 from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size, focus_ring
@@ -89,8 +89,8 @@ def draw_suit_rule(surface, centre, colour=theme.ACCENT) -> None:
     for i, suit in enumerate("SHDC"):
         draw_french(Pen(surface, cx + (i - 1.5) * step, cy, 7.5), suit, colour)
     half = 2 * step
-    pygame.draw.line(surface, colour, (cx - half - 150, cy), (cx - half - 10, cy), 2)
-    pygame.draw.line(surface, colour, (cx + half + 10, cy), (cx + half + 150, cy), 2)
+    gfx.draw.line(surface, colour, (cx - half - 150, cy), (cx - half - 10, cy), 2)
+    gfx.draw.line(surface, colour, (cx + half + 10, cy), (cx + half + 150, cy), 2)
 
 
 class MainMenuScene(MenuScene):
@@ -151,7 +151,7 @@ class MainMenuScene(MenuScene):
     # ----- drawing
     def decor(self) -> pygame.Surface:
         """The felt with its two fans of cards (cached per card look)."""
-        key = self.app.settings.four_colour
+        key = (self.app.settings.four_colour, gfx.generation())
         if self._decor is None or self._decor_key != key:
             surf = felt_backdrop().copy()
             art = self.app.cards(168)
@@ -198,7 +198,7 @@ class SaveRow(Button):
 
     def draw(self, surface, focused, hovered) -> None:
         fill = theme.BUTTON_HOVER if hovered or focused else (30, 44, 40)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        gfx.draw.rect(surface, fill, self.rect, border_radius=10)
         if focused:
             focus_ring(surface, self.rect, 10)
         x, cy = self.rect.x + 20, self.rect.centery
@@ -272,12 +272,19 @@ class LoadScene(MenuScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
             return
         super().handle(event)
-        self.keep_focus_visible()
+        if event.type == pygame.KEYDOWN:        # the keyboard moved the focus: scroll to it
+            self.keep_focus_visible()
 
     def scroll_by(self, rows: int) -> None:
+        """The wheel scrolls the list; a focused row scrolled out of view hands the focus to
+        the nearest visible row (so the next mouse event does not scroll the list back)."""
         most = max(0, len(self.rows) - self.VISIBLE)
         self.scroll = max(0, min(most, self.scroll + rows))
         self.place_rows()
+        focused = self.ui.focused
+        if focused in self.rows and not focused.visible:
+            i = min(max(self.rows.index(focused), self.scroll), self.scroll + self.VISIBLE - 1)
+            self.ui.set_focus(self.rows[i])
 
     def keep_focus_visible(self) -> None:
         focused = self.ui.focused
@@ -313,4 +320,4 @@ class LoadScene(MenuScene):
 def _arrow(surface, centre, up: bool) -> None:
     x, y = centre
     d = -1 if up else 1
-    pygame.draw.polygon(surface, theme.ACCENT, [(x - 12, y - 5 * d), (x + 12, y - 5 * d), (x, y + 7 * d)])
+    gfx.draw.polygon(surface, theme.ACCENT, [(x - 12, y - 5 * d), (x + 12, y - 5 * d), (x, y + 7 * d)])

@@ -11,7 +11,7 @@ import logging
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import blit_fit, blit_wrapped
 from game.ui.fit_widgets import FitButton
 from game.ui.widgets import WidgetGroup, draw_panel
@@ -127,14 +127,14 @@ class PauseScene(Scene):
             self.ui.move_focus(1)
 
     def draw(self, surface) -> None:
-        dim = pygame.Surface((W, H), pygame.SRCALPHA)
+        dim = gfx.Surface((W, H), pygame.SRCALPHA)
         dim.fill((4, 8, 10, 165))
         surface.blit(dim, (0, 0))
         t = self.app.t
         if self.confirming:
             panel = self.confirm_panel
             draw_panel(surface, panel, (16, 26, 30, 246), 20)
-            pygame.draw.rect(surface, theme.DANGER, panel, 2, border_radius=20)
+            gfx.draw.rect(surface, theme.DANGER, panel, 2, border_radius=20)
             blit_fit(surface, t("pause.concede_title"), theme.FONT_BIG, theme.TEXT,
                      (panel.centerx, panel.y + 26), "midtop", panel.w - 60, bold=True)
             blit_wrapped(surface, t("pause.concede_text"), theme.FONT, theme.TEXT_DIM,
@@ -143,7 +143,7 @@ class PauseScene(Scene):
             return
         panel = self.panel
         draw_panel(surface, panel, (16, 26, 30, 240), 20)
-        pygame.draw.rect(surface, (60, 84, 80), panel, 2, border_radius=20)
+        gfx.draw.rect(surface, (60, 84, 80), panel, 2, border_radius=20)
         blit_fit(surface, t("menu.paused"), theme.FONT_BIG + 8, theme.ACCENT, (panel.centerx, panel.y + 24),
                  "midtop", panel.w - 60, bold=True)
         self.menu.draw(surface)

@@ -10,6 +10,7 @@ import pygame
 
 from game.games import GAME_IDS, is_built
 from game.scenes.base import MenuScene
+from game.ui import gfx
 from game.ui.fan import draw_fan
 from game.ui.fit import draw_title, fit_size, focus_ring
 from game.ui.fit_widgets import FitButton
@@ -50,8 +51,8 @@ def player_counts(game_id: str) -> tuple[int, ...]:
 
 def draw_person(surface, x: int, y: int, colour) -> None:
     """A small person sign (head and shoulders), top-left at (x, y), 14 x 18 px."""
-    pygame.draw.circle(surface, colour, (x + 7, y + 5), 5)
-    pygame.draw.ellipse(surface, colour, (x, y + 11, 14, 10))
+    gfx.draw.circle(surface, colour, (x + 7, y + 5), 5)
+    gfx.draw.ellipse(surface, colour, (x, y + 11, 14, 10))
 
 
 class GameTile(Button):
@@ -69,11 +70,11 @@ class GameTile(Button):
     def artwork(self) -> pygame.Surface:
         key = self.scene.app.settings.four_colour
         if self._art is None or self._art_key != key:
-            surf = pygame.Surface((ART_W, ART_H), pygame.SRCALPHA)
+            surf = gfx.Surface((ART_W, ART_H), pygame.SRCALPHA)
             art = self.scene.app.cards(80)
             draw_fan(surf, art, list(TILE_CARDS[self.game_id]), (ART_W // 2, ART_H // 2 + 4), 11.0, 170)
             if not self.built:
-                surf = pygame.transform.grayscale(surf)
+                surf = gfx.transform.grayscale(surf)
                 surf.set_alpha(110)
             self._art, self._art_key = surf, key
         return self._art
@@ -83,14 +84,14 @@ class GameTile(Button):
         r = default_renderer()
         lift = -3 if (hovered or focused) and self.built else 0
         box = self.rect.move(0, lift)
-        pygame.draw.rect(surface, (4, 12, 9), self.rect.move(0, 5), border_radius=18)
+        gfx.draw.rect(surface, (4, 12, 9), self.rect.move(0, 5), border_radius=18)
         if self.built:
             fill = (36, 66, 56) if (hovered or focused) else (22, 44, 38)
             edge = (70, 110, 94) if (hovered or focused) else (52, 84, 72)
         else:
             fill, edge = (30, 34, 36), (50, 54, 58)
-        pygame.draw.rect(surface, fill, box, border_radius=18)
-        pygame.draw.rect(surface, edge, box, 2, border_radius=18)
+        gfx.draw.rect(surface, fill, box, border_radius=18)
+        gfx.draw.rect(surface, edge, box, 2, border_radius=18)
         if focused:
             focus_ring(surface, box, 18)
         surface.blit(self.artwork(), (box.x + 8, box.y + 10))
@@ -125,8 +126,8 @@ class GameTile(Button):
             badge_img = r.render(label, theme.FONT_SMALL, theme.TEXT_DARK, bold=True)
             badge = badge_img.get_rect().inflate(24, 6)
             badge.topright = (box.right - 14, box.y - 12)
-            pygame.draw.rect(surface, (4, 12, 9), badge.move(0, 3), border_radius=badge.h // 2)
-            pygame.draw.rect(surface, theme.ACCENT, badge, border_radius=badge.h // 2)
+            gfx.draw.rect(surface, (4, 12, 9), badge.move(0, 3), border_radius=badge.h // 2)
+            gfx.draw.rect(surface, theme.ACCENT, badge, border_radius=badge.h // 2)
             surface.blit(badge_img, badge_img.get_rect(center=badge.center))
 
 

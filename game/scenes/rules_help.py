@@ -11,7 +11,7 @@ import pygame
 
 from game.games import GAME_IDS
 from game.scenes.base import MenuScene
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import blit_fit, draw_title, focus_ring
 from game.ui.fit_widgets import FitButton
 from game.ui.text import default_renderer
@@ -33,10 +33,10 @@ def _fade(width: int, up: bool) -> pygame.Surface:
     key = (width, up)
     surf = _FADES.get(key)
     if surf is None:
-        surf = pygame.Surface((width, FADE_H), pygame.SRCALPHA)
+        surf = gfx.Surface((width, FADE_H), pygame.SRCALPHA)
         for y in range(FADE_H):
             t = (FADE_H - y) / FADE_H if up else (y + 1) / FADE_H
-            pygame.draw.line(surf, (*PANE, round(235 * t ** 1.3)), (0, y), (width, y))
+            gfx.draw.line(surf, (*PANE, round(235 * t ** 1.3)), (0, y), (width, y))
         _FADES[key] = surf
     return surf
 
@@ -54,9 +54,9 @@ class Tab(Button):
         active = self.scene.game_id == self.game_id
         r = self.rect
         fill = PANE if active else ((40, 64, 58) if hovered else (16, 32, 28))
-        pygame.draw.rect(surface, fill, r, border_top_left_radius=12, border_top_right_radius=12)
+        gfx.draw.rect(surface, fill, r, border_top_left_radius=12, border_top_right_radius=12)
         if active:
-            pygame.draw.rect(surface, theme.ACCENT, (r.x + 10, r.bottom - 4, r.w - 20, 4), border_radius=2)
+            gfx.draw.rect(surface, theme.ACCENT, (r.x + 10, r.bottom - 4, r.w - 20, 4), border_radius=2)
         if focused:
             focus_ring(surface, r, 12)
         ink = theme.TEXT if active or hovered else theme.TEXT_DIM
@@ -165,7 +165,7 @@ class RulesHelpScene(MenuScene):
                                     align="right") if topic else None
             height = max(body.get_height(), head.get_height() if head else 0)
             if i % 2 == 0:
-                band = pygame.Surface((width + 24, height + 14), pygame.SRCALPHA)
+                band = gfx.Surface((width + 24, height + 14), pygame.SRCALPHA)
                 band.fill((255, 255, 255, 10))
                 parts.append((band, -12, y - 7))
             if head is not None:
@@ -174,7 +174,7 @@ class RulesHelpScene(MenuScene):
             else:
                 parts.append((body, 0, y))
             y += height + 16
-        page = pygame.Surface((width + 24, y + 8), pygame.SRCALPHA)
+        page = gfx.Surface((width + 24, y + 8), pygame.SRCALPHA)
         for surf, x, py in parts:
             page.blit(surf, (x + 12, py))
         self._page, self._page_key = page, key
@@ -184,8 +184,8 @@ class RulesHelpScene(MenuScene):
         self.draw_backdrop(surface)
         draw_title(surface, self.app.t("rules_help.title"), y=22)
         panel = pygame.Rect(VIEW.x, TAB_Y + TAB_H, VIEW.w, VIEW.bottom - TAB_Y - TAB_H + 8)
-        pane = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(pane, (*PANE, 235), pane.get_rect(), border_bottom_left_radius=16,
+        pane = gfx.Surface(panel.size, pygame.SRCALPHA)
+        gfx.draw.rect(pane, (*PANE, 235), pane.get_rect(), border_bottom_left_radius=16,
                          border_bottom_right_radius=16)
         surface.blit(pane, panel.topleft)
         page = self.page()
@@ -203,10 +203,10 @@ class RulesHelpScene(MenuScene):
             surface.blit(_fade(inner.w, up=False), (inner.x, inner.bottom - FADE_H))
         if most > 0:
             track = pygame.Rect(VIEW.right - 22, VIEW.y + 6, 8, VIEW.h - 20)
-            pygame.draw.rect(surface, (14, 28, 24), track, border_radius=4)
+            gfx.draw.rect(surface, (14, 28, 24), track, border_radius=4)
             thumb_h = max(40, track.h * VIEW.h // (VIEW.h + most))
             thumb_y = track.y + (track.h - thumb_h) * self.scroll // most
-            pygame.draw.rect(surface, theme.ACCENT, (track.x, thumb_y, track.w, thumb_h), border_radius=4)
+            gfx.draw.rect(surface, theme.ACCENT, (track.x, thumb_y, track.w, thumb_h), border_radius=4)
             hint = self.app.t("rules_help.scroll_hint")
             blit_fit(surface, hint, theme.FONT_SMALL, theme.TEXT_DIM, (VIEW.right, H - 48), "midright", 700)
         self.ui.draw(surface)

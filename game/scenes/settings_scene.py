@@ -12,7 +12,7 @@ import pygame
 from game import i18n
 from game.scenes.base import MenuScene
 from game.settings import LANGUAGES, SPEEDS
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import blit_fit, draw_title
 from game.ui.fit_widgets import FitButton, FitChoice, FitTextField
 from game.ui.widgets import draw_panel
@@ -71,6 +71,13 @@ class SettingsScene(MenuScene):
 
     def set_language(self, code: str) -> None:
         self.set("language", code)
+        self.sync_native_digits()
+
+    def sync_native_digits(self) -> None:
+        """Native digits are kept per language: show the new language's own value."""
+        want = self.app.settings.native_digits
+        if self.native.value != want:
+            self.native.index = self.native.values.index(want)
 
     def set_sound(self, on: bool) -> None:
         self.set("sound", on)
@@ -98,6 +105,7 @@ class SettingsScene(MenuScene):
         want = self.app.settings.fullscreen
         if self.fullscreen.value != want:
             self.fullscreen.index = self.fullscreen.values.index(want)
+        self.sync_native_digits()
 
     # ----- drawing
     def draw(self, surface) -> None:
@@ -121,7 +129,7 @@ class SettingsScene(MenuScene):
         for i, card in enumerate(("AS", "AH", "AD", "AC")):
             surface.blit(art.face(card), (x + i * (cw + gap), y))
         y += card_h + 50
-        pygame.draw.line(surface, (60, 84, 76), (x + 40, y - 24), (PREVIEW.right - 64, y - 24), 1)
+        gfx.draw.line(surface, (60, 84, 76), (x + 40, y - 24), (PREVIEW.right - 64, y - 24), 1)
         blit_fit(surface, i18n.language_name(self.app.settings.language), theme.FONT_BIG, theme.TEXT,
                  (PREVIEW.centerx, y), "midtop", PREVIEW.w - 48, bold=True)
         y += 62

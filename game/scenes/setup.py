@@ -22,7 +22,7 @@ from game.engine.options import Option
 from game.games import game_module
 from game.scenes.base import MenuScene
 from game.session import BOT_LEVELS, SeatConfig, Session
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import blit_fit, draw_title
 from game.ui.fit_widgets import FitButton, FitChoice, FitTextField
 from game.ui.text import default_renderer
@@ -143,16 +143,16 @@ def draw_table_map(surface, area: pygame.Rect, players: int, team_game: bool, nu
     cx, cy = area.centerx, area.centery
     table = pygame.Rect(0, 0, rx * 2, ry * 2)
     table.center = (cx, cy)
-    pygame.draw.ellipse(surface, (10, 40, 26), table.move(0, 4))
-    pygame.draw.ellipse(surface, theme.FELT, table)
-    pygame.draw.ellipse(surface, (92, 62, 36), table, 5)
+    gfx.draw.ellipse(surface, (10, 40, 26), table.move(0, 4))
+    gfx.draw.ellipse(surface, theme.FELT, table)
+    gfx.draw.ellipse(surface, (92, 62, 36), table, 5)
     for seat in range(players):
         a = math.radians(seat_angle(seat, players))
         x = cx + math.cos(a) * (rx + 4)
         y = cy + math.sin(a) * (ry + 6)
         colour = theme.TEAM[seat % 2] if team_game else theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
-        pygame.draw.circle(surface, (10, 16, 14), (round(x), round(y) + 2), 17)
-        pygame.draw.circle(surface, colour, (round(x), round(y)), 16)
+        gfx.draw.circle(surface, (10, 16, 14), (round(x), round(y) + 2), 17)
+        gfx.draw.circle(surface, colour, (round(x), round(y)), 16)
         blit_text(surface, num(seat + 1), theme.FONT_SMALL, theme.TEXT_DARK, (round(x), round(y) + 1),
                   "center", bold=True)
 
@@ -374,7 +374,7 @@ class MatchSetupScene(MenuScene):
         name_w = min(r.measure(t(f"games.{self.game_id}"), theme.FONT_BIG + 10, True)[0], W - 96)
         sub_x = 48 + name_w + 18
         if sub_x < W - 200:
-            pygame.draw.circle(surface, theme.ACCENT, (sub_x, 50), 4)
+            gfx.draw.circle(surface, theme.ACCENT, (sub_x, 50), 4)
             blit_fit(surface, t("setup.title"), theme.FONT_BIG - 4, theme.TEXT_DIM, (sub_x + 16, 50),
                      "midleft", W - 60 - sub_x)
         draw_panel(surface, LEFT, theme.PANEL, 18)
@@ -406,7 +406,7 @@ class MatchSetupScene(MenuScene):
             return
         key = self.help_subject()
         box = pygame.Rect(LEFT.x + 14, LEFT.bottom - 70, LEFT.w - 28, 60)
-        pygame.draw.rect(surface, (6, 12, 10), box, border_radius=10)
+        gfx.draw.rect(surface, (6, 12, 10), box, border_radius=10)
         r = default_renderer()
         if key is None:
             text, ink = self.app.t("setup.help_hint"), theme.TEXT_DIM
@@ -425,15 +425,15 @@ class MatchSetupScene(MenuScene):
             x = RIGHT.x + 26
             y = RIGHT.y + 56
             for team in (0, 1):
-                pygame.draw.circle(surface, theme.TEAM[team], (x + 9, y + 12), 9)
+                gfx.draw.circle(surface, theme.TEAM[team], (x + 9, y + 12), 9)
                 rect = blit_text(surface, t("table.team", n=team + 1), theme.FONT_SMALL, theme.TEXT,
                                  (x + 24, y + 12), "midleft")
                 x = rect.right + 28
         for seat, field in enumerate(self.name_fields):
             colour = theme.TEAM[seat % 2] if team_game else theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
             cx, cy = RIGHT.x + 30, field.rect.centery
-            pygame.draw.circle(surface, colour, (cx, cy), 15)
-            pygame.draw.circle(surface, (10, 16, 14), (cx, cy), 15, 2)
+            gfx.draw.circle(surface, colour, (cx, cy), 15)
+            gfx.draw.circle(surface, (10, 16, 14), (cx, cy), 15, 2)
             blit_text(surface, self.app.num(seat + 1), theme.FONT_SMALL, theme.TEXT_DARK, (cx, cy + 1),
                       "center", bold=True)
         hint = t("setup.partners_hint") if team_game else t("setup.hotseat_hint")

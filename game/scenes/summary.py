@@ -15,7 +15,7 @@ import math
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.felt import felt_surface
 from game.ui.rows import render_rows
 from game.ui.widgets import Button, WidgetGroup, blit_text, draw_panel
@@ -66,9 +66,16 @@ class DealSummaryScene(Scene):
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.open_pause()
             return
         self.widgets.handle(event)
+
+    def open_pause(self) -> None:
+        """Esc: the pause menu of the table under this summary (Resume comes back here)."""
+        scenes = self.app.stack.scenes
+        below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+        if below is not None and hasattr(below, "open_pause"):
+            below.open_pause()
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -78,11 +85,11 @@ class DealSummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         global _SHADE
         if _SHADE is None or _SHADE.get_size() != surface.get_size():
-            _SHADE = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            _SHADE = gfx.Surface(surface.get_size(), pygame.SRCALPHA)
             _SHADE.fill((0, 0, 0, 110))
         surface.blit(_SHADE, (0, 0))
         draw_panel(surface, self.rect, (12, 22, 18, 240), 18)
-        pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=18)
+        gfx.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=18)
         title = self.app.t("summary.title", n=self.deal_index + 1)
         blit_text(surface, title, theme.FONT_BIG, theme.ACCENT, (self.rect.centerx, self.rect.y + 16), "midtop", True)
         surface.blit(self.panel, (self.rect.x + 30, self.rect.y + 64))
@@ -152,10 +159,10 @@ class MatchResultScene(Scene):
                 return None
             art = self.app.cards(118)
             n = len(cards)
-            surf = pygame.Surface((420, 200), pygame.SRCALPHA)
+            surf = gfx.Surface((420, 200), pygame.SRCALPHA)
             for i, card in enumerate(cards):
                 angle = (n - 1) / 2 * 12 - i * 12
-                img = pygame.transform.rotozoom(art.face(card, deck=self.adapter.deck), angle, 1.0)
+                img = gfx.transform.rotozoom(art.face(card, deck=self.adapter.deck), angle, 1.0)
                 x = 210 + (i - (n - 1) / 2) * 52
                 y = 105 + abs(i - (n - 1) / 2) * 9
                 surf.blit(img, img.get_rect(center=(int(x), int(y))))
@@ -168,7 +175,7 @@ class MatchResultScene(Scene):
         rect = pygame.Rect(0, 0, 720, 560)
         rect.midtop = (cx, 22)
         draw_panel(surface, rect, (10, 20, 16, 225), 22)
-        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=22)
+        gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=22)
         blit_text(surface, self.adapter.game_title(), theme.FONT, theme.TEXT_DIM, (cx, rect.y + 14), "midtop")
         fan = self._fan()
         y = rect.y + 48

@@ -568,3 +568,45 @@ def _draw_back(surf, W, H, radius, edge, colour) -> None:
     frame = inner.inflate(-round(0.035 * W), -round(0.035 * W))
     pygame.draw.rect(surf, lighter, frame, max(1, lwid), border_radius=max(0, ir - 4))
     pygame.draw.rect(surf, dark, inner, max(1, lwid), border_radius=ir)
+
+
+class ScaledArt:
+    """Card art for a window drawn at ``k`` physical pixels per logical unit: the faces are
+    drawn at ``height * k`` pixels (crisp) and answer in logical units (see game.ui.gfx)."""
+
+    def __init__(self, height_px: int, k: float, **kw) -> None:
+        from game.ui import gfx
+        self._gfx = gfx
+        self.k = k
+        self.height = int(height_px)
+        self.art = CardArt(max(8, round(height_px * k)), **kw)
+        self.deck = self.art.deck
+        self._adopted: dict = {}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return card_size(self.deck or "french", self.height)
+
+    def deck_for(self, card: str) -> str:
+        return self.art.deck_for(card)
+
+    def size_for(self, card: str) -> tuple[int, int]:
+        return card_size(self.deck_for(card), self.height)
+
+    def face(self, card: str, deck: str | None = None) -> pygame.Surface:
+        key = (card, deck)
+        surf = self._adopted.get(key)
+        if surf is None:
+            surf = self._adopted[key] = self._gfx.adopt(self.art.face(card, deck=deck), self.k)
+        return surf
+
+    def back(self, deck: str | None = None) -> pygame.Surface:
+        key = (None, deck)
+        surf = self._adopted.get(key)
+        if surf is None:
+            surf = self._adopted[key] = self._gfx.adopt(self.art.back(deck=deck), self.k)
+        return surf
+
+    def clear(self) -> None:
+        self._adopted.clear()
+        self.art.clear()

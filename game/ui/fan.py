@@ -5,16 +5,18 @@ import math
 
 import pygame
 
+from game.ui import gfx
+
 
 def rotated_card(img: pygame.Surface, angle: float) -> pygame.Surface:
     """A card turned by ``angle`` degrees with a soft shadow under it."""
     pad = 8
-    base = pygame.Surface((img.get_width() + pad * 2, img.get_height() + pad * 2), pygame.SRCALPHA)
-    shadow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(4, img.get_width() // 12))
+    base = gfx.Surface((img.get_width() + pad * 2, img.get_height() + pad * 2), pygame.SRCALPHA)
+    shadow = gfx.Surface(img.get_size(), pygame.SRCALPHA)
+    gfx.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(4, img.get_width() // 12))
     base.blit(shadow, (pad + 3, pad + 5))
     base.blit(img, (pad, pad))
-    return pygame.transform.rotozoom(base, angle, 1.0)
+    return gfx.transform.rotozoom(base, angle, 1.0)
 
 
 def draw_fan(surface, art, cards: list[str], centre, spread: float = 12.0, radius: int = 420,

@@ -8,15 +8,21 @@ import random
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 
 W, H = theme.WIDTH, theme.HEIGHT
 _FELT_CACHE: dict = {}
 
 
-@functools.lru_cache(maxsize=8)
 def felt_backdrop(colour=theme.FELT, dark=theme.FELT_DARK, size=(W, H)) -> pygame.Surface:
-    """A cloth table seen from above: a soft light in the middle, a vignette, a fine weave."""
+    """A cloth table seen from above: a soft light in the middle, a vignette, a fine weave
+    (``size`` logical, drawn at the window's real resolution)."""
+    k = gfx.scale()
+    return gfx.adopt(_felt_backdrop_px(colour, dark, (gfx.px(size[0], k), gfx.px(size[1], k))), k)
+
+
+@functools.lru_cache(maxsize=8)
+def _felt_backdrop_px(colour, dark, size) -> pygame.Surface:
     w, h = size
     small_w, small_h = 64, 36
     small = pygame.Surface((small_w, small_h))
@@ -47,11 +53,14 @@ def felt_backdrop(colour=theme.FELT, dark=theme.FELT_DARK, size=(W, H)) -> pygam
 
 
 def felt_surface(size=(W, H), colour=theme.FELT, dark=theme.FELT_DARK) -> pygame.Surface:
-    """Green cloth: a lighter centre, a soft vignette and a fine weave (cached)."""
-    key = (size, colour, dark)
+    """Green cloth: a lighter centre, a soft vignette and a fine weave (cached; ``size``
+    logical, drawn at the window's real resolution)."""
+    scale = gfx.scale()
+    key = (size, colour, dark, scale)
     surf = _FELT_CACHE.get(key)
     if surf is not None:
         return surf
+    size = (gfx.px(size[0], scale), gfx.px(size[1], scale))
     w, h = size
     surf = pygame.Surface(size)
     surf.fill(dark)
@@ -89,5 +98,6 @@ def felt_surface(size=(W, H), colour=theme.FELT, dark=theme.FELT_DARK) -> pygame
         surf = surf.convert()
     except pygame.error:
         pass
+    surf = gfx.adopt(surf, scale)
     _FELT_CACHE[key] = surf
     return surf

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.text import default_renderer
 from game.ui.widgets import blit_text
 
@@ -44,10 +44,10 @@ def draw_title(surface, text: str, subtitle: str | None = None, y: int = 26) -> 
     if subtitle:
         sub = blit_fit(surface, subtitle, theme.FONT, theme.TEXT_DIM, (50, bottom - 2), "topleft", W - 96)
         bottom = sub.bottom
-    pygame.draw.line(surface, theme.ACCENT, (48, bottom + 8), (168, bottom + 8), 3)
+    gfx.draw.line(surface, theme.ACCENT, (48, bottom + 8), (168, bottom + 8), 3)
     return bottom + 16
 
 
 def focus_ring(surface, rect: pygame.Rect, radius: int = 12) -> None:
-    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=radius + 2)
+    gfx.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=radius + 2)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import blit_fit, fit_size, focus_ring
 from game.ui.widgets import Button, Choice, TextField, blit_text
 
@@ -15,10 +15,10 @@ class FitButton(Button):
     def draw(self, surface, focused, hovered) -> None:
         fill, ink = self.colours(hovered)
         shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (8, 14, 12), shadow, border_radius=12)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=12)
+        gfx.draw.rect(surface, (8, 14, 12), shadow, border_radius=12)
+        gfx.draw.rect(surface, fill, self.rect, border_radius=12)
         if self.enabled:        # a thin light edge along the top, like a raised key
-            pygame.draw.line(surface, tuple(min(255, c + 40) for c in fill[:3]),
+            gfx.draw.line(surface, tuple(min(255, c + 40) for c in fill[:3]),
                              (self.rect.x + 10, self.rect.y + 1), (self.rect.right - 10, self.rect.y + 1), 2)
         if focused:
             focus_ring(surface, self.rect)
@@ -44,7 +44,7 @@ class FitChoice(Choice):
 
     def draw(self, surface, focused, hovered) -> None:
         if (hovered or focused) and not self.locked:
-            pygame.draw.rect(surface, (40, 64, 58), self.rect, border_radius=10)
+            gfx.draw.rect(surface, (40, 64, 58), self.rect, border_radius=10)
         if focused:
             focus_ring(surface, self.rect, 10)
         ink = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
@@ -58,11 +58,11 @@ class FitChoice(Choice):
         if self.locked:
             blit_fit(surface, value, self.value_size, theme.TEXT, box.center, "center", box.w - 16)
             return
-        pygame.draw.rect(surface, theme.MENU_BG_DARK, box, border_radius=8)
+        gfx.draw.rect(surface, theme.MENU_BG_DARK, box, border_radius=8)
         cy = box.centery
         arrow = theme.ACCENT if self.enabled else theme.BUTTON_TEXT_DISABLED
-        pygame.draw.polygon(surface, arrow, [(box.x + 10, cy), (box.x + 20, cy - 7), (box.x + 20, cy + 7)])
-        pygame.draw.polygon(surface, arrow, [(box.right - 10, cy), (box.right - 20, cy - 7),
+        gfx.draw.polygon(surface, arrow, [(box.x + 10, cy), (box.x + 20, cy - 7), (box.x + 20, cy + 7)])
+        gfx.draw.polygon(surface, arrow, [(box.right - 10, cy), (box.right - 20, cy - 7),
                                              (box.right - 20, cy + 7)])
         blit_fit(surface, value, self.value_size, ink, box.center, "center", box.w - 60)
 
@@ -82,7 +82,7 @@ class FitTextField(TextField):
                      "midleft", self.label_width - 24)
         box = pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4,
                           self.rect.w - self.label_width - 6, self.rect.h - 8)
-        pygame.draw.rect(surface, (250, 250, 246) if focused else (226, 228, 222), box, border_radius=8)
+        gfx.draw.rect(surface, (250, 250, 246) if focused else (226, 228, 222), box, border_radius=8)
         if focused:
             focus_ring(surface, box, 8)
         caret = focused and pygame.time.get_ticks() // 500 % 2 == 0
@@ -90,4 +90,4 @@ class FitTextField(TextField):
         rect = blit_text(surface, self.text, size, theme.TEXT_DARK, (box.x + 10, box.centery), "midleft")
         if caret:
             x = rect.right + 2 if self.text else box.x + 10
-            pygame.draw.line(surface, theme.TEXT_DARK, (x, box.y + 7), (x, box.bottom - 7), 2)
+            gfx.draw.line(surface, theme.TEXT_DARK, (x, box.y + 7), (x, box.bottom - 7), 2)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import suit_shapes as ss
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.text import default_renderer
 
 RED_SIX = (232, 70, 64)
@@ -22,19 +22,19 @@ BLACK_SIX = (30, 30, 34)
 
 def suit_icon(suit: str, deck: str, px: int, four_colour: bool = False) -> pygame.Surface:
     """A suit sign ``px`` high (drawn at 4x and smooth-scaled, cached)."""
-    key = (suit, deck, px, four_colour)
+    key = (suit, deck, px, four_colour, gfx.scale())
     surf = _ICONS.get(key)
     if surf is None:
         k = 4
         big_h = px * k
         width = big_h if deck == "french" else int(big_h * ss.SPANISH_WIDTH.get(suit, 1.4) / 2 + 2)
-        big = pygame.Surface((max(width, 4), big_h), pygame.SRCALPHA)
+        big = gfx.Surface((max(width, 4), big_h), pygame.SRCALPHA)
         pen = ss.Pen(big, big.get_width() / 2, big_h / 2, big_h / 2 * 0.92)
         if deck == "french":
             ss.draw_french(pen, suit, ss.french_colour(suit, four_colour))
         else:
             ss.draw_spanish(pen, suit)
-        surf = pygame.transform.smoothscale(big, (max(1, big.get_width() // k), px))
+        surf = gfx.transform.smoothscale(big, (max(1, big.get_width() // k), px))
         _ICONS[key] = surf
     return surf
 
@@ -49,9 +49,9 @@ def _six_marker(score: int, height: int) -> pygame.Surface:
     surf = _ICONS.get(key)
     if surf is None:
         w = int(height * 0.72)
-        surf = pygame.Surface((w, height), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (252, 250, 242), surf.get_rect(), border_radius=max(3, height // 8))
-        pygame.draw.rect(surf, (120, 116, 108), surf.get_rect(), 1, border_radius=max(3, height // 8))
+        surf = gfx.Surface((w, height), pygame.SRCALPHA)
+        gfx.draw.rect(surf, (252, 250, 242), surf.get_rect(), border_radius=max(3, height // 8))
+        gfx.draw.rect(surf, (120, 116, 108), surf.get_rect(), 1, border_radius=max(3, height // 8))
         suit = "H" if score >= 0 else "S"
         ink = RED_SIX if score >= 0 else BLACK_SIX
         img = default_renderer().render("6", max(10, int(height * 0.42)), ink, True)
@@ -75,8 +75,8 @@ def _item_surface(app, item) -> pygame.Surface:
         _, suit, deck, px = item
         icon = suit_icon(suit, deck, px, app.settings.four_colour)
         d = max(icon.get_width(), icon.get_height()) + 8
-        chip = pygame.Surface((d, d), pygame.SRCALPHA)
-        pygame.draw.circle(chip, (250, 247, 238), (d // 2, d // 2), d // 2)
+        chip = gfx.Surface((d, d), pygame.SRCALPHA)
+        gfx.draw.circle(chip, (250, 247, 238), (d // 2, d // 2), d // 2)
         chip.blit(icon, icon.get_rect(center=(d // 2, d // 2)))
         return chip
     if kind == "card":
@@ -90,28 +90,28 @@ def _item_surface(app, item) -> pygame.Surface:
         return _six_marker(score, h)
     if kind == "dot":
         _, colour, r = item
-        surf = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-        pygame.draw.circle(surf, colour, (r + 1, r + 1), r)
+        surf = gfx.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        gfx.draw.circle(surf, colour, (r + 1, r + 1), r)
         return surf
     if kind == "pips":
         _, filled, total, colour, r = item
         total = max(total, filled)
-        surf = pygame.Surface((total * (2 * r + 5), 2 * r + 2), pygame.SRCALPHA)
+        surf = gfx.Surface((total * (2 * r + 5), 2 * r + 2), pygame.SRCALPHA)
         for i in range(total):
             c = (r + 1 + i * (2 * r + 5), r + 1)
             if i < filled:
-                pygame.draw.circle(surf, colour, c, r)
+                gfx.draw.circle(surf, colour, c, r)
             else:
-                pygame.draw.circle(surf, (200, 210, 205), c, r, 2)
+                gfx.draw.circle(surf, (200, 210, 205), c, r, 2)
         return surf
     if kind == "gap":
-        return pygame.Surface((item[1], 1), pygame.SRCALPHA)
+        return gfx.Surface((item[1], 1), pygame.SRCALPHA)
     if kind == "img":                       # ("img", fn, *args): fn(app, *args) draws it (a tally)
         return item[1](app, *item[2:])
     if kind == "cell":                      # ("cell", text, colour, size, bold, width, align)
         _, s, colour, size, bold, width, align = item
         img = text.render_wrapped(s, size, max(10, width - 6), colour, bold, align)
-        surf = pygame.Surface((width, img.get_height()), pygame.SRCALPHA)
+        surf = gfx.Surface((width, img.get_height()), pygame.SRCALPHA)
         x = {"left": 0, "center": (width - img.get_width()) // 2, "right": width - img.get_width()}[align]
         surf.blit(img, (x, 0))
         return surf
@@ -121,7 +121,7 @@ def _item_surface(app, item) -> pygame.Surface:
 def render_rows(app, rows: list, width: int, pad: int = 12, gap: int = 6,
                 bg=theme.PANEL, radius: int = 14, align: str = "left") -> pygame.Surface:
     """A panel surface holding ``rows`` (cached by content)."""
-    key = (repr(rows), width, pad, gap, bg, align, app.settings.four_colour)
+    key = (repr(rows), width, pad, gap, bg, align, app.settings.four_colour, gfx.scale())
     surf = _ROW_CACHE.get(key)
     if surf is not None:
         return surf
@@ -138,13 +138,13 @@ def render_rows(app, rows: list, width: int, pad: int = 12, gap: int = 6,
         lines.append((items, h, split))
         height += h + gap
     height += pad - gap
-    surf = pygame.Surface((width, max(height, 2 * pad)), pygame.SRCALPHA)
+    surf = gfx.Surface((width, max(height, 2 * pad)), pygame.SRCALPHA)
     if bg is not None:
-        pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=radius)
+        gfx.draw.rect(surf, bg, surf.get_rect(), border_radius=radius)
     y = pad
     for line in lines:
         if line is None:
-            pygame.draw.line(surf, (255, 255, 255, 60), (pad, y + 3), (width - pad, y + 3))
+            gfx.draw.line(surf, (255, 255, 255, 60), (pad, y + 3), (width - pad, y + 3))
             y += 9
             continue
         items, h, split = line

@@ -95,7 +95,8 @@ class Pen:
     def __init__(self, surf: pygame.Surface, cx: float, cy: float, scale: float,
                  angle: float = 0.0):
         self.surf = surf
-        self.cx, self.cy, self.s = cx, cy, scale
+        k = getattr(surf, "scale", 1.0)       # a HiSurface (game.ui.gfx): logical units in
+        self.cx, self.cy, self.s = cx * k, cy * k, scale * k
         self.angle = angle
         rad = math.radians(angle)
         self.cos, self.sin = math.cos(rad), math.sin(rad)
@@ -107,7 +108,8 @@ class Pen:
     def sub(self, x: float, y: float, scale: float, angle: float = 0.0) -> "Pen":
         """A pen for a child shape centred at local (x, y), ``scale`` local units per unit."""
         px, py = self.pt(x, y)
-        return Pen(self.surf, px, py, self.s * scale, self.angle + angle)
+        k = getattr(self.surf, "scale", 1.0)
+        return Pen(self.surf, px / k, py / k, self.s * scale / k, self.angle + angle)
 
     def fill(self, pts: Iterable[Point], colour: Colour) -> None:
         p = [self.pt(x, y) for x, y in pts]

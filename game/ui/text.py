@@ -35,6 +35,7 @@ import pygame
 import pygame.freetype
 
 from game.resources import resource_path
+from game.ui import gfx
 
 __all__ = [
     "LATIN", "BENGALI", "DEVANAGARI", "SYMBOLS", "SCRIPTS", "FONT_FILES",
@@ -362,9 +363,10 @@ class TextRenderer:
         """
         text = clean_text(text)
         rgba = _colour(colour)
-        key = ("line", text, size, bool(bold), rgba)
+        k = gfx.scale()
+        key = ("line", text, size, bool(bold), rgba, k)
         return self._surfaces.get_or_make(key, lambda: self._safe(
-            lambda: self._render_lines(text.split("\n"), size, rgba, bold, "left", 1.0),
+            lambda: self._at_scale(text.split("\n"), size, rgba, bold, "left", 1.0, k),
             text, size, bold))
 
     def render_wrapped(self, text: Any, size: int, max_width: int,
@@ -374,11 +376,21 @@ class TextRenderer:
         ``"center"`` or ``"right"``. The surface is as wide as the widest line."""
         text = clean_text(text)
         rgba = _colour(colour)
-        key = ("wrap", text, size, max_width, bool(bold), rgba, align, line_spacing)
+        k = gfx.scale()
+        key = ("wrap", text, size, max_width, bool(bold), rgba, align, line_spacing, k)
         return self._surfaces.get_or_make(key, lambda: self._safe(
-            lambda: self._render_lines(self.wrap(text, size, max_width, bold), size, rgba,
-                                       bold, align, line_spacing),
+            lambda: self._at_scale(self.wrap(text, size, max_width, bold), size, rgba,
+                                   bold, align, line_spacing, k),
             text, size, bold))
+
+    def _at_scale(self, lines: list[str], size: int, rgba: tuple, bold: bool, align: str,
+                  line_spacing: float, k: float) -> pygame.Surface:
+        """Lines laid out in logical units, drawn with the font at the window's real
+        pixel size (``k`` pixels per logical unit), so text is crisp at any window size."""
+        if k == 1.0:
+            return self._render_lines(lines, size, rgba, bold, align, line_spacing)
+        return gfx.adopt(self._render_lines(lines, max(1, round(size * k)), rgba, bold, align,
+                                            line_spacing), k)
 
     def _safe(self, make: Callable[[], pygame.Surface], text: str, size: int,
               bold: bool) -> pygame.Surface:

@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.text import default_renderer
 
 TextLike = str | Callable[[], str]
@@ -24,8 +24,8 @@ def _text(value: TextLike) -> str:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14) -> None:
     """A translucent rounded panel."""
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
+    panel = gfx.Surface(rect.size, pygame.SRCALPHA)
+    gfx.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
     surface.blit(panel, rect.topleft)
 
 
@@ -108,9 +108,9 @@ class Button(Widget):
 
     def draw(self, surface, focused, hovered) -> None:
         fill, ink = self.colours(hovered)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        gfx.draw.rect(surface, fill, self.rect, border_radius=10)
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
         blit_text(surface, _text(self.label), self.size, ink, self.rect.center, "center")
 
 
@@ -156,18 +156,18 @@ class Choice(Widget):
 
     def draw(self, surface, focused, hovered) -> None:
         if hovered or focused:
-            pygame.draw.rect(surface, theme.BUTTON, self.rect, border_radius=10)
+            gfx.draw.rect(surface, theme.BUTTON, self.rect, border_radius=10)
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
         ink = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
         blit_text(surface, _text(self.label), theme.FONT, ink, (self.rect.x + 14, self.rect.centery),
                   "midleft")
         box = pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4,
                           self.rect.w - self.label_width - 8, self.rect.h - 8)
-        pygame.draw.rect(surface, theme.MENU_BG_DARK, box, border_radius=8)
+        gfx.draw.rect(surface, theme.MENU_BG_DARK, box, border_radius=8)
         cy = box.centery
-        pygame.draw.polygon(surface, theme.ACCENT, [(box.x + 10, cy), (box.x + 20, cy - 7), (box.x + 20, cy + 7)])
-        pygame.draw.polygon(surface, theme.ACCENT, [(box.right - 10, cy), (box.right - 20, cy - 7),
+        gfx.draw.polygon(surface, theme.ACCENT, [(box.x + 10, cy), (box.x + 20, cy - 7), (box.x + 20, cy + 7)])
+        gfx.draw.polygon(surface, theme.ACCENT, [(box.right - 10, cy), (box.right - 20, cy - 7),
                                                     (box.right - 20, cy + 7)])
         blit_text(surface, self.fmt(self.value), theme.FONT, ink, box.center, "center")
 
@@ -205,9 +205,9 @@ class TextField(Widget):
                   "midleft")
         box = pygame.Rect(self.rect.x + self.label_width, self.rect.y + 4,
                           self.rect.w - self.label_width - 8, self.rect.h - 8)
-        pygame.draw.rect(surface, (250, 250, 246), box, border_radius=8)
+        gfx.draw.rect(surface, (250, 250, 246), box, border_radius=8)
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=10)
+            gfx.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=10)
         shown = self.text + ("|" if focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
         blit_text(surface, shown, theme.FONT, theme.TEXT_DARK, (box.x + 10, box.centery), "midleft")
 

@@ -17,7 +17,7 @@ from game.scenes.tables.buraco_layout import (BUBBLES, CENTER, FAN_H, HAND_H, MU
                                               PILE_OPEN_H, PILE_RECT, PILE_TOP_H, PILE_TOP_POS, PLATES,
                                               SCORE_RECT, STOCK_H, STOCK_POS, TURN_Y, W)
 from game.scenes.tables.match_table import PLATE_SIZE
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.card_art import card_size
 from game.ui.felt import felt_surface
 from game.ui.rows import render_rows
@@ -40,14 +40,14 @@ class BuracoDrawing:
         if surf is not None:
             return surf
         if angle:
-            surf = pygame.transform.rotate(self.card(card, height, 0, crisp), angle)
+            surf = gfx.transform.rotate(self.card(card, height, 0, crisp), angle)
         elif crisp or height == HAND_H:
             art = self.app.cards(height)
             surf = art.face(card, deck=DECK) if card is not None else art.back(deck=DECK)
         else:
             art = self.app.cards(HAND_H)
             big = art.face(card, deck=DECK) if card is not None else art.back(deck=DECK)
-            surf = pygame.transform.smoothscale(big, card_size(DECK, height))
+            surf = gfx.transform.smoothscale(big, card_size(DECK, height))
         cache[key] = surf
         return surf
 
@@ -56,9 +56,9 @@ class BuracoDrawing:
         cache = self._cache("shadow")
         surf = cache.get(key)
         if surf is None:
-            surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
+            surf = gfx.Surface((w + 6, h + 6), pygame.SRCALPHA)
             for i in range(3):
-                pygame.draw.rect(surf, (0, 0, 0, alpha // 3), surf.get_rect().inflate(-2 * i, -2 * i),
+                gfx.draw.rect(surf, (0, 0, 0, alpha // 3), surf.get_rect().inflate(-2 * i, -2 * i),
                                  border_radius=max(4, h // 12))
             cache[key] = surf
         return surf
@@ -69,14 +69,14 @@ class BuracoDrawing:
         cache = self._cache("outline")
         surf = cache.get(key)
         if surf is None:
-            surf = pygame.Surface((w + 2 * spread + 4, h + 2 * spread + 4), pygame.SRCALPHA)
+            surf = gfx.Surface((w + 2 * spread + 4, h + 2 * spread + 4), pygame.SRCALPHA)
             r = surf.get_rect()
             for i in range(spread, 0, -1):
                 a = int(140 * (1 - i / (spread + 1)) ** 2)
-                pygame.draw.rect(surf, (*colour[:3], a), r.inflate(-2 * (spread - i), -2 * (spread - i)),
+                gfx.draw.rect(surf, (*colour[:3], a), r.inflate(-2 * (spread - i), -2 * (spread - i)),
                                  border_radius=max(6, h // 10) + i)
             if width:
-                pygame.draw.rect(surf, (*colour[:3], 255), r.inflate(-2 * spread, -2 * spread), width,
+                gfx.draw.rect(surf, (*colour[:3], 255), r.inflate(-2 * spread, -2 * spread), width,
                                  border_radius=max(5, h // 11))
             cache[key] = surf
         return surf
@@ -100,10 +100,10 @@ class BuracoDrawing:
             img = self.app.text.render(text, size, theme.TEXT, True)
             d = max(img.get_width() + 12, img.get_height() + 2)
             hgt = img.get_height() + 2
-            surf = pygame.Surface((d, hgt), pygame.SRCALPHA)
+            surf = gfx.Surface((d, hgt), pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, (22, 18, 16), r, border_radius=hgt // 2)
-            pygame.draw.rect(surf, ring, r, 2, border_radius=hgt // 2)
+            gfx.draw.rect(surf, (22, 18, 16), r, border_radius=hgt // 2)
+            gfx.draw.rect(surf, ring, r, 2, border_radius=hgt // 2)
             surf.blit(img, img.get_rect(center=r.center))
             cache[key] = surf
         return surf
@@ -114,11 +114,11 @@ class BuracoDrawing:
         surf = cache.get(key)
         if surf is None:
             img = self.app.text.render(text, size, theme.TEXT_DARK, True)
-            surf = pygame.Surface((img.get_width() + 18, img.get_height() + 4), pygame.SRCALPHA)
+            surf = gfx.Surface((img.get_width() + 18, img.get_height() + 4), pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, (0, 0, 0, 90), r.move(1, 2), border_radius=r.h // 2)
-            pygame.draw.rect(surf, fill, r.inflate(-1, -2), border_radius=r.h // 2)
-            pygame.draw.rect(surf, (70, 54, 30), r.inflate(-1, -2), 1, border_radius=r.h // 2)
+            gfx.draw.rect(surf, (0, 0, 0, 90), r.move(1, 2), border_radius=r.h // 2)
+            gfx.draw.rect(surf, fill, r.inflate(-1, -2), border_radius=r.h // 2)
+            gfx.draw.rect(surf, (70, 54, 30), r.inflate(-1, -2), 1, border_radius=r.h // 2)
             surf.blit(img, img.get_rect(center=(r.centerx, r.centery - 1)))
             cache[key] = surf
         return surf
@@ -156,12 +156,12 @@ class BuracoDrawing:
         cache = self._cache("zone")
         surf = cache.get(key)
         if surf is None:
-            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            surf = gfx.Surface(rect.size, pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, (40, 16, 8, 105), r, border_radius=18)
-            pygame.draw.rect(surf, (*colour, 200 if lit else 90), r, 3 if lit else 2, border_radius=18)
+            gfx.draw.rect(surf, (40, 16, 8, 105), r, border_radius=18)
+            gfx.draw.rect(surf, (*colour, 200 if lit else 90), r, 3 if lit else 2, border_radius=18)
             if lit:
-                pygame.draw.rect(surf, (*theme.ACCENT, 230), r, 3, border_radius=18)
+                gfx.draw.rect(surf, (*theme.ACCENT, 230), r, 3, border_radius=18)
             cache[key] = surf
         return surf
 
@@ -187,11 +187,11 @@ class BuracoDrawing:
                      self.app.text.render(muerto, 16, theme.TEXT_DIM)]
             wsum = sum(p.get_width() for p in parts) + 8 * (len(parts) - 1) + 40
             hgt = max(p.get_height() for p in parts) + 4
-            surf = pygame.Surface((wsum, hgt), pygame.SRCALPHA)
+            surf = gfx.Surface((wsum, hgt), pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, (34, 18, 12, 235), r, border_radius=hgt // 2)
-            pygame.draw.rect(surf, colour, r, 2, border_radius=hgt // 2)
-            pygame.draw.circle(surf, colour, (16, hgt // 2), 6)
+            gfx.draw.rect(surf, (34, 18, 12, 235), r, border_radius=hgt // 2)
+            gfx.draw.rect(surf, colour, r, 2, border_radius=hgt // 2)
+            gfx.draw.circle(surf, colour, (16, hgt // 2), 6)
             x = 28
             for p in parts:
                 surf.blit(p, (x, (hgt - p.get_height()) // 2))
@@ -274,12 +274,12 @@ class BuracoDrawing:
         cache = self._cache("plus")
         surf = cache.get(0)
         if surf is None:
-            surf = pygame.Surface((24, 24), pygame.SRCALPHA)
-            pygame.draw.circle(surf, (0, 0, 0, 90), (12, 13), 11)
-            pygame.draw.circle(surf, (120, 220, 150), (12, 12), 11)
-            pygame.draw.circle(surf, (20, 60, 34), (12, 12), 11, 2)
-            pygame.draw.rect(surf, (20, 60, 34), (6, 10, 12, 4), border_radius=2)
-            pygame.draw.rect(surf, (20, 60, 34), (10, 6, 4, 12), border_radius=2)
+            surf = gfx.Surface((24, 24), pygame.SRCALPHA)
+            gfx.draw.circle(surf, (0, 0, 0, 90), (12, 13), 11)
+            gfx.draw.circle(surf, (120, 220, 150), (12, 12), 11)
+            gfx.draw.circle(surf, (20, 60, 34), (12, 12), 11, 2)
+            gfx.draw.rect(surf, (20, 60, 34), (6, 10, 12, 4), border_radius=2)
+            gfx.draw.rect(surf, (20, 60, 34), (10, 6, 4, 12), border_radius=2)
             cache[0] = surf
         return surf
 
@@ -300,7 +300,7 @@ class BuracoDrawing:
             w = card_size(DECK, STOCK_H)[0]
             r = pygame.Rect(0, 0, w, STOCK_H)
             r.center = STOCK_POS
-            pygame.draw.rect(surface, (255, 255, 255, 60), r, 2, border_radius=8)
+            gfx.draw.rect(surface, (255, 255, 255, 60), r, 2, border_radius=8)
         label = self._text(t("buraco_table.stock"), 16, theme.TEXT_DIM, maxw=110)
         surface.blit(label, label.get_rect(midtop=(STOCK_POS[0], STOCK_POS[1] + STOCK_H // 2 + 4)))
         # the muertos, crosswise
@@ -319,8 +319,8 @@ class BuracoDrawing:
                 w = card_size(DECK, MUERTO_H)[0]
                 r = pygame.Rect(0, 0, MUERTO_H, w)
                 r.center = (x, y)
-                pygame.draw.rect(surface, (*colour, 120), r, 2, border_radius=6)
-            pygame.draw.circle(surface, colour, (x - MUERTO_H // 2 - 10, y), 5)
+                gfx.draw.rect(surface, (*colour, 120), r, 2, border_radius=6)
+            gfx.draw.circle(surface, colour, (x - MUERTO_H // 2 - 10, y), 5)
         label = self._text(t("buraco_table.muertos"), 16, theme.TEXT_DIM, maxw=100)
         surface.blit(label, label.get_rect(midtop=(MUERTO_POS["ours"][0], MUERTO_POS["ours"][1] + 24)))
 
@@ -336,8 +336,8 @@ class BuracoDrawing:
             w = card_size(DECK, h)[0]
             r = pygame.Rect(0, 0, w, h)
             r.center = PILE_TOP_POS if self.closed_pile else (PILE_RECT.x + w // 2, PILE_RECT.y + h // 2)
-            s = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(s, (255, 255, 255, 50), s.get_rect(), 2, border_radius=8)
+            s = gfx.Surface(r.size, pygame.SRCALPHA)
+            gfx.draw.rect(s, (255, 255, 255, 50), s.get_rect(), 2, border_radius=8)
             surface.blit(s, r)
         elif self.closed_pile:
             top = self.pile[-1]
@@ -517,11 +517,11 @@ class BuracoDrawing:
         if surf is None:
             img = self.app.text.render_wrapped(text, 22 if big else 20, 280, theme.TEXT_DARK, True, "center")
             w, h = img.get_width() + 28, img.get_height() + 14
-            surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=16)
+            surf = gfx.Surface((w + 6, h + 6), pygame.SRCALPHA)
+            gfx.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=16)
             fill = (255, 226, 120) if big else (252, 250, 242)
-            pygame.draw.rect(surf, fill, pygame.Rect(0, 0, w, h), border_radius=16)
-            pygame.draw.rect(surf, (90, 70, 50), pygame.Rect(0, 0, w, h), 2, border_radius=16)
+            gfx.draw.rect(surf, fill, pygame.Rect(0, 0, w, h), border_radius=16)
+            gfx.draw.rect(surf, (90, 70, 50), pygame.Rect(0, 0, w, h), 2, border_radius=16)
             surf.blit(img, ((w - img.get_width()) // 2, 7))
             cache[key] = surf
         return surf
@@ -581,8 +581,8 @@ class BuracoDrawing:
         surf = cache.get(key)
         if surf is None:
             img = self.app.text.render(self._fit(text, theme.FONT_SMALL, 740, True), theme.FONT_SMALL, colour, True)
-            surf = pygame.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (20, 8, 4, 200), surf.get_rect(), border_radius=surf.get_height() // 2)
+            surf = gfx.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
+            gfx.draw.rect(surf, (20, 8, 4, 200), surf.get_rect(), border_radius=surf.get_height() // 2)
             surf.blit(img, (14, 3))
             cache[key] = surf
         surface.blit(surf, surf.get_rect(center=(OURS_RECT.centerx, TURN_Y)))

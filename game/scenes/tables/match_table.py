@@ -31,7 +31,7 @@ import pygame
 from game import i18n
 from game.scenes.base import Scene
 from game.session import AUTOSAVE
-from game.ui import anim, theme
+from game.ui import anim, gfx, theme
 from game.ui.widgets import WidgetGroup
 
 log = logging.getLogger(__name__)
@@ -141,6 +141,17 @@ class MatchTableScene(Scene):
         """Nothing left to animate: the display shows the engine's state."""
         return (not self.pending and not self.timeline.busy() and self.wait <= 0
                 and not self.summary_open and not self.leaving)
+
+    IDLE_RATE = 8      # frames/s while the table waits for a human: the turn glow still breathes
+
+    def frame_rate(self) -> float:
+        """Full rate while anything moves or a bot is due; a low rate while a human thinks."""
+        if not self.is_idle() or self.bubbles or self.hint is not None or self.need_sync:
+            return 60
+        match = self.match
+        if match.finished or match.to_act is None or self.session.is_bot(match.to_act):
+            return 60
+        return self.IDLE_RATE
 
     def skip_animations(self) -> None:
         """Play every queued event at once, silently (a resumed match, a screenshot)."""
@@ -503,6 +514,7 @@ class MatchTableScene(Scene):
             self._finish_concede()
 
     def _cache(self, name: str) -> dict:
+        name = (name, gfx.generation())          # surfaces drawn at the window's scale
         c = self._caches.get(name)
         if c is None:
             c = self._caches[name] = {}
@@ -527,16 +539,16 @@ class MatchTableScene(Scene):
         if surf is not None:
             return surf
         w, h = PLATE_SIZE
-        surf = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+        surf = gfx.Surface((w + 24, h + 24), pygame.SRCALPHA)
         rect = pygame.Rect(12, 12, w, h)
-        pygame.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
-        pygame.draw.rect(surf, self.PLATE_FILL if not active else self.PLATE_FILL_ACTIVE, rect, border_radius=12)
-        pygame.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
+        gfx.draw.rect(surf, (0, 0, 0, 70), rect.move(2, 3), border_radius=12)
+        gfx.draw.rect(surf, self.PLATE_FILL if not active else self.PLATE_FILL_ACTIVE, rect, border_radius=12)
+        gfx.draw.rect(surf, colour, pygame.Rect(rect.x, rect.y, 9, h), border_top_left_radius=12,
                          border_bottom_left_radius=12)
         if active:
-            pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
+            gfx.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=12)
         else:
-            pygame.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
+            gfx.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
         text = self.app.text
         name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
         surf.blit(name_img, (rect.x + 18, rect.y + 2))
@@ -550,8 +562,8 @@ class MatchTableScene(Scene):
             img = text.render(label, 15, theme.TEXT_DARK, True)
             chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
             chip.midright = (rect.right + 8, rect.y + 2)
-            pygame.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
+            gfx.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
+            gfx.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
             surf.blit(img, img.get_rect(center=chip.center))
         cache[key] = surf
         return surf
@@ -561,10 +573,10 @@ class MatchTableScene(Scene):
         surf = cache.get(0)
         if surf is None:
             w, h = PLATE_SIZE
-            surf = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
+            surf = gfx.Surface((w + 40, h + 40), pygame.SRCALPHA)
             for i in range(16, 0, -1):
                 a = int(120 * (1 - i / 17) ** 2)
-                pygame.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
+                gfx.draw.rect(surf, (*theme.ACCENT, a), pygame.Rect(20 - i, 20 - i, w + 2 * i, h + 2 * i),
                                  border_radius=12 + i)
             cache[0] = surf
         return surf

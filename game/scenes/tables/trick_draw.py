@@ -9,7 +9,7 @@ import time
 import pygame
 
 from game.scenes.tables.match_table import PLATE_SIZE
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.felt import felt_surface
 from game.ui.rows import render_rows
 from game.ui.widgets import draw_panel, draw_tooltip
@@ -36,16 +36,16 @@ class TrickTableDrawing:
             return surf
         if angle:
             base = self.card_surface(card, height, 0)
-            surf = pygame.transform.rotate(base, angle)
+            surf = gfx.transform.rotate(base, angle)
         elif card is None:
             if height == OPP_H or height == DECK_H:
                 surf = self.app.cards(OPP_H).back(deck=self.deck)
             else:
                 big = self.app.cards(HAND_H).back(deck=self.deck)
-                surf = big if height == HAND_H else pygame.transform.smoothscale(big, self._card_size(height))
+                surf = big if height == HAND_H else gfx.transform.smoothscale(big, self._card_size(height))
         else:
             big = self.app.cards(HAND_H).face(card, deck=self.deck)
-            surf = big if height == HAND_H else pygame.transform.smoothscale(big, self._card_size(height))
+            surf = big if height == HAND_H else gfx.transform.smoothscale(big, self._card_size(height))
         cache[key] = surf
         return surf
 
@@ -65,15 +65,15 @@ class TrickTableDrawing:
         surf = cache.get(key)
         if surf is None:
             w, h = self._card_size(height)
-            surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+            surf = gfx.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
             for i in range(spread, 0, -1):
                 a = int(150 * (1 - i / (spread + 1)) ** 2)
-                pygame.draw.rect(surf, (*colour, a), surf.get_rect().inflate(-2 * (spread - i), -2 * (spread - i)),
+                gfx.draw.rect(surf, (*colour, a), surf.get_rect().inflate(-2 * (spread - i), -2 * (spread - i)),
                                  border_radius=12 + i)
-            pygame.draw.rect(surf, (*colour, 255), surf.get_rect().inflate(-2 * spread + 4, -2 * spread + 4), 3,
+            gfx.draw.rect(surf, (*colour, 255), surf.get_rect().inflate(-2 * spread + 4, -2 * spread + 4), 3,
                              border_radius=10)
             if angle:
-                surf = pygame.transform.rotate(surf, int(round(angle)))
+                surf = gfx.transform.rotate(surf, int(round(angle)))
             cache[key] = surf
         return surf
 
@@ -83,11 +83,11 @@ class TrickTableDrawing:
         surf = cache.get(key)
         if surf is None:
             w, h = self._card_size(height)
-            surf = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+            surf = gfx.Surface((w + 8, h + 8), pygame.SRCALPHA)
             for i in range(4):
-                pygame.draw.rect(surf, (0, 0, 0, 28), surf.get_rect().inflate(-2 * i, -2 * i), border_radius=10)
+                gfx.draw.rect(surf, (0, 0, 0, 28), surf.get_rect().inflate(-2 * i, -2 * i), border_radius=10)
             if angle:
-                surf = pygame.transform.rotate(surf, int(round(angle)))
+                surf = gfx.transform.rotate(surf, int(round(angle)))
             cache[key] = surf
         return surf
 
@@ -102,16 +102,16 @@ class TrickTableDrawing:
         if surf is None:
             back = self.card_surface(None, OPP_H, 0)
             if name in ("left", "right"):
-                back = pygame.transform.rotate(back, 90)
+                back = gfx.transform.rotate(back, 90)
             pos = self._hand_positions(seat)
             cx, cy = self.slot(seat)["hand"]
             bw, bh = back.get_size()
             xs = [p[0] for p in pos]
             ys = [p[1] for p in pos]
-            surf = pygame.Surface((int(max(xs) - min(xs)) + bw + 8, int(max(ys) - min(ys)) + bh + 8), pygame.SRCALPHA)
+            surf = gfx.Surface((int(max(xs) - min(xs)) + bw + 8, int(max(ys) - min(ys)) + bh + 8), pygame.SRCALPHA)
             ox, oy = min(xs) - bw / 2 - 4, min(ys) - bh / 2 - 4
-            shadow = pygame.Surface((bw, bh), pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 50), shadow.get_rect(), border_radius=8)
+            shadow = gfx.Surface((bw, bh), pygame.SRCALPHA)
+            gfx.draw.rect(shadow, (0, 0, 0, 50), shadow.get_rect(), border_radius=8)
             for x, y, _ in pos:
                 surf.blit(shadow, (x - bw / 2 - ox + 2, y - bh / 2 - oy + 3))
                 surf.blit(back, (x - bw / 2 - ox, y - bh / 2 - oy))
@@ -127,14 +127,14 @@ class TrickTableDrawing:
             back = self.card_surface(None, PILE_H, 0)
             bw, bh = back.get_size()
             layers = min(count, 5)
-            surf = pygame.Surface((bw + 2 * layers + 6, bh + 2 * layers + 6), pygame.SRCALPHA)
+            surf = gfx.Surface((bw + 2 * layers + 6, bh + 2 * layers + 6), pygame.SRCALPHA)
             for i in range(layers):
                 surf.blit(back, (2 * i + 2, (layers - i) * 2 + 2))
             badge = self.app.text.render(self.app.num(count), theme.FONT_SMALL, theme.TEXT, True)
             r = max(badge.get_width(), badge.get_height()) // 2 + 3
             c = (surf.get_width() - r - 1, r + 1)
-            pygame.draw.circle(surf, (20, 30, 26), c, r)
-            pygame.draw.circle(surf, theme.ACCENT, c, r, 2)
+            gfx.draw.circle(surf, (20, 30, 26), c, r)
+            gfx.draw.circle(surf, theme.ACCENT, c, r, 2)
             surf.blit(badge, badge.get_rect(center=c))
             cache[key] = surf
         return surf
@@ -147,9 +147,9 @@ class TrickTableDrawing:
             back = self.card_surface(None, DECK_H, 0)
             bw, bh = back.get_size()
             layers = max(1, min(6, (count + 5) // 6))
-            surf = pygame.Surface((bw + layers + 34, bh + layers + 12), pygame.SRCALPHA)
-            shadow = pygame.Surface((bw, bh), pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 60), shadow.get_rect(), border_radius=8)
+            surf = gfx.Surface((bw + layers + 34, bh + layers + 12), pygame.SRCALPHA)
+            shadow = gfx.Surface((bw, bh), pygame.SRCALPHA)
+            gfx.draw.rect(shadow, (0, 0, 0, 60), shadow.get_rect(), border_radius=8)
             surf.blit(shadow, (layers + 3, layers + 5))
             for i in range(layers):
                 surf.blit(back, (layers - i, layers - i))
@@ -157,8 +157,8 @@ class TrickTableDrawing:
                 badge = self.app.text.render(self.app.num(count), theme.FONT_SMALL, theme.TEXT, True)
                 r = max(badge.get_width(), badge.get_height()) // 2 + 3
                 c = (bw + layers - 4, bh + layers - r + 6)
-                pygame.draw.circle(surf, (20, 30, 26), c, r)
-                pygame.draw.circle(surf, theme.ACCENT, c, r, 2)
+                gfx.draw.circle(surf, (20, 30, 26), c, r)
+                gfx.draw.circle(surf, theme.ACCENT, c, r, 2)
                 surf.blit(badge, badge.get_rect(center=c))
             cache[key] = surf
         return surf
@@ -170,10 +170,10 @@ class TrickTableDrawing:
         surf = cache.get(key)
         if surf is None:
             img = self.app.text.render(self._fit(text, 15, 170, True), 15, theme.TEXT_DARK, True)
-            surf = pygame.Surface((img.get_width() + 16, img.get_height() + 2), pygame.SRCALPHA)
+            surf = gfx.Surface((img.get_width() + 16, img.get_height() + 2), pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, colour or (214, 236, 250), r, border_radius=r.h // 2)
-            pygame.draw.rect(surf, (40, 50, 60), r, 1, border_radius=r.h // 2)
+            gfx.draw.rect(surf, colour or (214, 236, 250), r, border_radius=r.h // 2)
+            gfx.draw.rect(surf, (40, 50, 60), r, 1, border_radius=r.h // 2)
             surf.blit(img, img.get_rect(center=r.center))
             cache[key] = surf
         return surf
@@ -184,11 +184,11 @@ class TrickTableDrawing:
         surf = cache.get(text)
         if surf is None:
             img = self.app.text.render(text, theme.FONT_SMALL, theme.TEXT_DARK, True)
-            surf = pygame.Surface((img.get_width() + 26, img.get_height() + 8), pygame.SRCALPHA)
+            surf = gfx.Surface((img.get_width() + 26, img.get_height() + 8), pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, (0, 0, 0, 80), r.move(2, 3), border_radius=r.h // 2)
-            pygame.draw.rect(surf, (250, 236, 200), r.inflate(-2, -3), border_radius=r.h // 2)
-            pygame.draw.rect(surf, theme.ACCENT, r.inflate(-2, -3), 2, border_radius=r.h // 2)
+            gfx.draw.rect(surf, (0, 0, 0, 80), r.move(2, 3), border_radius=r.h // 2)
+            gfx.draw.rect(surf, (250, 236, 200), r.inflate(-2, -3), border_radius=r.h // 2)
+            gfx.draw.rect(surf, theme.ACCENT, r.inflate(-2, -3), 2, border_radius=r.h // 2)
             surf.blit(img, img.get_rect(center=(r.centerx, r.centery - 1)))
             cache[text] = surf
         return surf
@@ -203,11 +203,11 @@ class TrickTableDrawing:
             row_w = sum(f.get_width() for f in faces) + 4 * max(0, len(faces) - 1)
             w = max(img.get_width(), row_w) + 28
             h = img.get_height() + 14 + (faces[0].get_height() + 8 if faces else 0)
-            surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=16)
+            surf = gfx.Surface((w + 6, h + 6), pygame.SRCALPHA)
+            gfx.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=16)
             fill = (255, 226, 120) if big else (252, 250, 242)
-            pygame.draw.rect(surf, fill, pygame.Rect(0, 0, w, h), border_radius=16)
-            pygame.draw.rect(surf, (90, 80, 60), pygame.Rect(0, 0, w, h), 2, border_radius=16)
+            gfx.draw.rect(surf, fill, pygame.Rect(0, 0, w, h), border_radius=16)
+            gfx.draw.rect(surf, (90, 80, 60), pygame.Rect(0, 0, w, h), 2, border_radius=16)
             surf.blit(img, ((w - img.get_width()) // 2, 7))
             x = (w - row_w) // 2
             for f in faces:
@@ -258,7 +258,7 @@ class TrickTableDrawing:
         surf = render_rows(self.app, rows, SIDE_PANEL_W, pad=10, gap=6)
         rect = surf.get_rect(bottomleft=SIDE_PANEL_POS)
         surface.blit(surf, rect)
-        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=14)
+        gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=14)
         self.side_panel_drawn_for = self.viewer
 
     def _draw_deck(self, surface) -> None:
@@ -442,8 +442,8 @@ class TrickTableDrawing:
         surf = cache.get(key)
         if surf is None:
             img = self.app.text.render(self._fit(text, theme.FONT_SMALL, 700, True), theme.FONT_SMALL, colour, True)
-            surf = pygame.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (6, 14, 10, 170), surf.get_rect(), border_radius=surf.get_height() // 2)
+            surf = gfx.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
+            gfx.draw.rect(surf, (6, 14, 10, 170), surf.get_rect(), border_radius=surf.get_height() // 2)
             surf.blit(img, (14, 3))
             cache[key] = surf
         row = self.widgets.widgets and self.adapter.controls_layout != "column"

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game.scenes.tables.adapter import Control
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.rows import suit_icon
 from game.ui.widgets import Button, Choice
 from game.scenes.tables.trick_layout import TURN_Y
@@ -313,16 +313,16 @@ class _Spinner(Choice):
         self.index = max(0, min(len(self.values) - 1, self.index + delta))
 
     def draw(self, surface, focused, hovered) -> None:
-        pygame.draw.rect(surface, theme.MENU_BG_DARK, self.rect, border_radius=10)
+        gfx.draw.rect(surface, theme.MENU_BG_DARK, self.rect, border_radius=10)
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
         cy = self.rect.centery
         left_on = self.index > 0
         right_on = self.index < len(self.values) - 1
         x0, x1 = self.rect.x, self.rect.right
-        pygame.draw.polygon(surface, theme.ACCENT if left_on else theme.BUTTON_TEXT_DISABLED,
+        gfx.draw.polygon(surface, theme.ACCENT if left_on else theme.BUTTON_TEXT_DISABLED,
                             [(x0 + 12, cy), (x0 + 24, cy - 9), (x0 + 24, cy + 9)])
-        pygame.draw.polygon(surface, theme.ACCENT if right_on else theme.BUTTON_TEXT_DISABLED,
+        gfx.draw.polygon(surface, theme.ACCENT if right_on else theme.BUTTON_TEXT_DISABLED,
                             [(x1 - 12, cy), (x1 - 24, cy - 9), (x1 - 24, cy + 9)])
         img = self.fmt(self.value)
         from game.ui.widgets import blit_text
@@ -340,12 +340,12 @@ class _SuitButton(Button):
         if self.icon is None:
             return super().draw(surface, focused, hovered)
         fill, ink = self.colours(hovered)
-        pygame.draw.rect(surface, (250, 248, 240) if self.enabled else theme.BUTTON_DISABLED, self.rect,
+        gfx.draw.rect(surface, (250, 248, 240) if self.enabled else theme.BUTTON_DISABLED, self.rect,
                          border_radius=10)
         if hovered and self.enabled:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect, 3, border_radius=10)
+            gfx.draw.rect(surface, theme.ACCENT, self.rect, 3, border_radius=10)
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
         from game.ui.widgets import blit_text
         label = self.label() if callable(self.label) else self.label
         tw = self.app_text_width(label)

@@ -13,7 +13,7 @@ import pygame
 from game.games import truco_argentino as ta
 from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control
 from game.scenes.tables.truco import ACCENT, CHIP_FLOR, CHIP_PLAIN, TrucoAdapter
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.text import default_renderer
 
 CHIP_ENVIDO = (214, 236, 250)
@@ -54,27 +54,27 @@ def envido_cards(hand: list[str]) -> tuple[str, ...]:
 
 def _match(surf: pygame.Surface, p0, p1, k: int) -> None:
     """One matchstick from p0 to its head at p1 (drawn at ``k`` times the final size)."""
-    pygame.draw.line(surf, (96, 70, 40), p0, p1, int(3.4 * k))
-    pygame.draw.line(surf, (240, 218, 166), p0, p1, int(2.2 * k))
-    pygame.draw.circle(surf, (60, 18, 14), p1, int(2.5 * k))
-    pygame.draw.circle(surf, (204, 62, 42), p1, int(2.0 * k))
-    pygame.draw.circle(surf, (240, 140, 110), (p1[0] - k // 2, p1[1] - k // 2), max(1, k // 2))
+    gfx.draw.line(surf, (96, 70, 40), p0, p1, int(3.4 * k))
+    gfx.draw.line(surf, (240, 218, 166), p0, p1, int(2.2 * k))
+    gfx.draw.circle(surf, (60, 18, 14), p1, int(2.5 * k))
+    gfx.draw.circle(surf, (204, 62, 42), p1, int(2.0 * k))
+    gfx.draw.circle(surf, (240, 140, 110), (p1[0] - k // 2, p1[1] - k // 2), max(1, k // 2))
 
 
 def fosforos(points: int, size: int) -> pygame.Surface:
     """Boxes of five in matchsticks: left, top, right, bottom, then the diagonal;
     ``points`` 0..5 (an empty box is a faint outline)."""
     k = 3
-    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    big = gfx.Surface((size * k, size * k), pygame.SRCALPHA)
     m = int(3.2 * k)
     lo, hi = m, size * k - m
     if points < 5:
-        pygame.draw.rect(big, (255, 255, 255, 34), pygame.Rect(lo, lo, hi - lo, hi - lo), k, border_radius=k)
+        gfx.draw.rect(big, (255, 255, 255, 34), pygame.Rect(lo, lo, hi - lo, hi - lo), k, border_radius=k)
     sticks = (((lo, hi), (lo, lo)), ((lo, lo), (hi, lo)), ((hi, lo), (hi, hi)), ((hi, hi), (lo, hi)),
               ((lo + 2 * k, hi - 2 * k), (hi - 2 * k, lo + 2 * k)))
     for p0, p1 in sticks[:max(0, min(5, points))]:
         _match(big, p0, p1, k)
-    return pygame.transform.smoothscale(big, (size, size))
+    return gfx.transform.smoothscale(big, (size, size))
 
 
 def anotador(app, names: tuple, colours: tuple, scores: tuple, target: int, labels: tuple,
@@ -89,10 +89,10 @@ def anotador(app, names: tuple, colours: tuple, scores: tuple, target: int, labe
     rows = 2 if split else 1
     head_h = 26
     height = head_h + 4 + rows * box + (rows - 1) * 9 + 2
-    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    surf = gfx.Surface((width, height), pygame.SRCALPHA)
     for team in (0, 1):
         x0 = label_w + team * col_w
-        pygame.draw.circle(surf, colours[team], (x0 + 10, head_h // 2), 5)
+        gfx.draw.circle(surf, colours[team], (x0 + 10, head_h // 2), 5)
         score = text.render(app.num(scores[team]), theme.FONT, ACCENT, True)
         surf.blit(score, score.get_rect(midright=(x0 + col_w - 6, head_h // 2)))
         name = text.elide(names[team], 16, col_w - 28 - score.get_width())
@@ -108,12 +108,12 @@ def anotador(app, names: tuple, colours: tuple, scores: tuple, target: int, labe
                 surf.blit(fosforos(n, box), (bx + b * (box + gap), y))
     if split:
         y_line = head_h + 4 + box + 4
-        pygame.draw.line(surf, (255, 255, 255, 90), (4, y_line), (width - 4, y_line), 1)
+        gfx.draw.line(surf, (255, 255, 255, 90), (4, y_line), (width - 4, y_line), 1)
         for r, label in enumerate(labels):
             img = text.render(label, 15, PANEL_DIM)
             y = head_h + 4 + r * (box + 9) + box // 2
             surf.blit(img, img.get_rect(midleft=(2, y)))
-    pygame.draw.line(surf, (255, 255, 255, 50), (label_w + col_w, 4), (label_w + col_w, height - 2), 1)
+    gfx.draw.line(surf, (255, 255, 255, 50), (label_w + col_w, 4), (label_w + col_w, height - 2), 1)
     return surf
 
 

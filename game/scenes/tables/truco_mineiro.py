@@ -12,7 +12,7 @@ import pygame
 from game.games import truco_mineiro as tm
 from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control
 from game.scenes.tables.truco import ACCENT, CHIP_FLOR, CHIP_PLAIN, TrucoAdapter
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.text import default_renderer
 
 MI_STEPS = tm.STEP_NAMES            # ("", "truco", "seis", "dez", "doze")
@@ -27,10 +27,10 @@ def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: 
     seg_w = max(6, (col_w - 62) // target)
     seg_h = seg_w + 6
     height = head_h + 6 + seg_h + 4
-    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    surf = gfx.Surface((width, height), pygame.SRCALPHA)
     for team in (0, 1):
         x0 = team * col_w
-        pygame.draw.circle(surf, colours[team], (x0 + 10, head_h // 2), 5)
+        gfx.draw.circle(surf, colours[team], (x0 + 10, head_h // 2), 5)
         score = text.render(app.num(scores[team]), theme.FONT, ACCENT, True)
         surf.blit(score, score.get_rect(midright=(x0 + col_w - 8, head_h // 2)))
         name = text.elide(names[team], 16, col_w - 30 - score.get_width())
@@ -41,11 +41,11 @@ def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: 
         for i in range(target):
             rect = pygame.Rect(x, y, seg_w, seg_h)
             if i < scores[team]:
-                pygame.draw.rect(surf, colours[team], rect, border_radius=2)
+                gfx.draw.rect(surf, colours[team], rect, border_radius=2)
             else:
-                pygame.draw.rect(surf, (200, 210, 205, 120), rect, 1, border_radius=2)
+                gfx.draw.rect(surf, (200, 210, 205, 120), rect, 1, border_radius=2)
             x += seg_w + (2 if i % 2 == 0 else 5) + (4 if i == 9 else 0)
-    pygame.draw.line(surf, (255, 255, 255, 50), (col_w, 4), (col_w, height - 2), 1)
+    gfx.draw.line(surf, (255, 255, 255, 50), (col_w, 4), (col_w, height - 2), 1)
     return surf
 
 
