@@ -37,7 +37,7 @@ import random
 from game.games import buraco as bu
 from game.games.buraco import (ACTIONS, DRAW, OBLIGE, TABLE, TAKEN, V_ADD, V_DISCARD, full_pack,
                                side_canasta_ok)
-from game.games.buraco_melds import (BONUS, DECK, KINDS, RULES, SPECS, TWO, WILDISH,
+from game.games.buraco_melds import (BONUS, DECK, KINDS, RULES, SPECS, WILDISH,
                                      add_result)
 
 from .buraco_bot import BuracoBot
@@ -278,7 +278,12 @@ class BuracoSearch(SearchGame):
                 return False
             return spec.proto.wcard < 0
         c = INDEX[cards[0]]
-        return not WILDISH[c] or c % 13 == TWO
+        if not WILDISH[c]:
+            return True
+        info = view["meld_info"][view["side"]][int(rule_choice.split(" ")[1])]
+        # a 2 of the run's suit that goes on its own place (the run starts at 3) is natural
+        return c != bu.JK and info["run"] and info["suit"] == DECK.suits[c // 13] \
+            and (info["lo"] == 3 or info["wild_pos"] == 2)
 
     # ----- the tree ---------------------------------------------------------------
     def candidates(self, match, legal: list[str]) -> list[str]:
