@@ -40,6 +40,7 @@ class Moment:
     advice: Advice
     snapshot: object = None         # what the table looked like (the table keeps a picture here)
     job: object = field(default=None, repr=False, compare=False)
+    number: int = 0                 # the human's 1st, 2nd... decision of the deal
 
     @property
     def cost(self) -> float:
@@ -135,7 +136,8 @@ class Advisor:
         job = self.start(view)
         if job is None:
             return None
-        moment = Moment(view["deal_index"], len(view["actions"]), view, action, None, snapshot, job)
+        number = 1 + sum(1 for m in self.moments if m.deal_index == view["deal_index"])
+        moment = Moment(view["deal_index"], len(view["actions"]), view, action, None, snapshot, job, number)
         self.moments.append(moment)
         return moment
 

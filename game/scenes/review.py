@@ -1,7 +1,7 @@
 """The post-deal review: where the human's choices cost most against Expert.
 
 Opened from the deal summary. A row per costly moment (up to six, costliest
-first): the move's number in the deal, what the player chose, what Expert
+first): the player's decision number in the deal, what the player chose, what Expert
 preferred and what the difference was worth in expected points for his side.
 A row, clicked or focused, shows the table as it was at that moment. Expert
 may still be finishing its look at the last decisions when the page opens;
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import focus_ring
 from game.ui.widgets import Button, Widget, WidgetGroup, blit_text, draw_panel
 
@@ -42,12 +42,12 @@ class _MomentRow(Widget):
         fill = (44, 62, 52) if chosen else ((32, 46, 40) if hovered else (20, 32, 28))
         draw_panel(surface, self.rect, (*fill, 240), 12)
         if chosen:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=12)
+            gfx.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=12)
         if focused:
             focus_ring(surface, self.rect, 12)
         r = self.rect
         text = app.text
-        head = app.t("review.move", n=moment.step + 1)
+        head = app.t("review.move", n=moment.number)
         cost = app.t("review.cost", points=round(moment.cost, 1) or 0.1)
         surface.blit(text.render(head, theme.FONT_SMALL, theme.TEXT_DIM, True), (r.x + 14, r.y + 6))
         img = text.render(cost, theme.FONT_SMALL, COST_INK, True)
@@ -121,9 +121,9 @@ class ReviewScene(Scene):
         moment = self.moments[min(self.selected, len(self.moments) - 1)]
         draw_panel(surface, PICTURE.inflate(16, 52).move(0, 18), (10, 18, 14, 240), 14)
         if moment.snapshot is not None:
-            pic = pygame.transform.smoothscale(moment.snapshot, PICTURE.size)
+            pic = gfx.transform.smoothscale(moment.snapshot, PICTURE.size)
             surface.blit(pic, PICTURE)
-        pygame.draw.rect(surface, theme.ACCENT, PICTURE, 2, border_radius=4)
+        gfx.draw.rect(surface, theme.ACCENT, PICTURE, 2, border_radius=4)
         blit_text(surface, app.t("review.picture"), theme.FONT_SMALL, theme.TEXT_DIM,
                   (PICTURE.centerx, PICTURE.bottom + 10), "midtop")
         self.widgets.draw(surface)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.fit import focus_ring
 from game.ui.widgets import draw_panel
 
@@ -133,7 +133,7 @@ class AdvicePanel:
         key = self._key(self.table.match.to_act)
         if key not in self._snapshots:
             size = (surface.get_width() // 2, surface.get_height() // 2)
-            self._snapshots[key] = pygame.transform.smoothscale(surface, size)
+            self._snapshots[key] = gfx.transform.smoothscale(surface, size)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.advisor is None or not self.table.my_turn():
@@ -143,7 +143,7 @@ class AdvicePanel:
         rect = self.button_rect()
         fill = (70, 60, 22) if self.hover else (34, 40, 30)
         draw_panel(surface, rect, (*fill, 235), rect.h // 2)
-        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=rect.h // 2)
+        gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=rect.h // 2)
         label = app.text.render(app.text.elide(app.t("hint.button"), theme.FONT_SMALL, rect.w - 20, True),
                                 theme.FONT_SMALL, theme.ACCENT, True)
         surface.blit(label, label.get_rect(center=rect.center))
@@ -186,7 +186,7 @@ class AdvicePanel:
         rect = pygame.Rect(0, 0, width, height)
         rect.midbottom = self.table.hint_box_anchor()
         draw_panel(surface, rect, (8, 16, 12, 238), 14)
-        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=14)
+        gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=14)
         y = rect.y + 12
         for img in imgs:
             surface.blit(img, (rect.x + 18, y))
