@@ -60,6 +60,10 @@ def test_the_hint_key_shows_experts_choice_and_marks_it(app, lang):
     words = table.action_words(advice.best)
     assert words and "{" not in words
     app.step(DT, [])                                   # drawn with the hint on screen
+    key(app, pygame.K_h)
+    assert table.advice.current() is None              # H again puts it away
+    key(app, pygame.K_h)
+    assert wait_for_advice(app, table) is advice
     table.act(advice.best)
     assert table.advice.current() is None              # the hint belongs to its turn only
 

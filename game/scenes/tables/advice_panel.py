@@ -70,10 +70,14 @@ class AdvicePanel:
             self.shown = (key, job.advice) if job.advice is not None else None
 
     def ask(self) -> bool:
-        """The hint key or button: show Expert's choice (now, or when it is ready)."""
+        """The hint key or button: show Expert's choice (now, or when it is ready);
+        asked again, put it away (it covers part of the table)."""
         table = self.table
         if self.advisor is None or not table.my_turn():
             return False
+        if self.current() is not None or self.thinking():     # asked again: put it away
+            self.shown = self.wanted = None
+            return True
         seat = table.match.to_act
         key, view = self.view_for(seat)
         job = self.advisor.start(view)
