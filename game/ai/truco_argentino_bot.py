@@ -310,7 +310,7 @@ class TrucoArgentinoBot(Bot):
             return "call envido"
         if p * gain - (1 - p) * loss > -refused:
             return "accept"
-        if chain == ["falta envido"] and loss < ctx["need_them"]:
+        if chain == ["falta envido"]:
             # a falta is bluffed whenever refusing it is a habit: defend with
             # the hands that beat most bluffs, as often as the price requires
             defend = loss / (loss + refused)

@@ -32,7 +32,8 @@ bluffs, cards played to win cheaply and keep the strong card.
 Values (:meth:`outcome`): what the deal did to the chance of winning the
 match, from a table of match-win chances by score (malas/buenas, 15 or 30,
 chicos) computed from a per-deal points model, turned into "equivalent
-points" at the current score; a finished match is worth 1 or 0.
+points" at the current score and scored linearly up to ``score_scale`` points
+(a saturating utility would make a falta that risks the match look cheap).
 """
 from __future__ import annotations
 
@@ -89,6 +90,13 @@ for _i, _v in enumerate(_sorted):
     _rank.setdefault(_v, _i)
 POWER = {k: (_rank[v] + 0.5) / len(_sorted) for k, v in _raw.items()}
 del _raw, _sorted, _rank
+
+# ENV_CDF[v]: share of all hands with an envido of at most v
+_env_counts = [0] * 34
+for _v in ENVIDO.values():
+    _env_counts[_v] += 1
+ENV_CDF = [sum(_env_counts[:v + 1]) / len(ENVIDO) for v in range(34)]
+del _env_counts
 
 # P(a random card of the deck is of a lower / equal rank class)
 BELOW = [sum(1 for c in range(40) if STRENGTH[c] < cls) / 40 for cls in range(16)]
@@ -482,7 +490,14 @@ class Policy:
         raises = [a for a in legal if a in ENV_KIND]
         if raises and env >= thr + 4 and rng.random() < 0.5:
             return rng.choice(raises)
-        return ACCEPT if env >= thr else REJECT
+        if env >= thr:
+            return ACCEPT
+        if chain == ("F",):
+            # an opened falta may be a bluff: the better hands defend it as
+            # often as its price asks (as the rule bot does)
+            if ENV_CDF[env] >= min(worth / (worth + refused), 0.9):
+                return ACCEPT
+        return REJECT
 
     def envido_open(self, m, s: int, legal: list, rng: random.Random) -> str | None:
         env = m.env_val[s]
@@ -622,7 +637,7 @@ POLICY = Policy()
 
 class TrucoArgentinoSearch(SearchGame):
     module = ta
-    score_scale = 3.0
+    score_scale = 12.0
     hard_iterations = 3000
     expert_iterations = 9000
 
@@ -741,8 +756,11 @@ class TrucoArgentinoSearch(SearchGame):
         else:
             margin0 = (match.score[0] - start[0]) - (match.score[1] - start[1])
         u = self._chance(match.score, match.chicos_won, match.finished, match.winner)
+        # linear in the chance of winning the match, in points of the current
+        # score, up to ``score_scale`` points: a gamble that may lose the match
+        # is not made cheap by a saturating utility
         eq0 = (u - u0) / slope
-        r0 = 0.5 + 0.5 * math.tanh(eq0 / self.score_scale)
+        r0 = 0.5 + 0.5 * max(-1.0, min(1.0, eq0 / self.score_scale))
         r0 = min(1.0, max(0.0, r0 + 0.002 * math.tanh(margin0 / 4.0)))
         rewards = []
         margins = []
