@@ -129,6 +129,18 @@ def _table_scene(app, session):
     return table_for(app, session)
 
 
+def _table_mid_deal(app, game_id: str, players: int, lang: str, seed: int):
+    """The table, the human seat to play with a few cards already played."""
+    table = _table_scene(app, _session(game_id, players, lang, seed))
+    app.stack.clear_to(table)
+    app.settings.animation_speed = "instant"
+    drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
+    app.settings.animation_speed = "normal"
+    for _ in range(40):
+        app.step(DT, [])
+    return table
+
+
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int):
     """Put the scene ``name`` on top of the app's stack, ready to be drawn."""
     from game.games import game_module
@@ -149,32 +161,18 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
     elif name == "rules":
         from game.scenes.rules_help import RulesHelpScene
         app.stack.clear_to(RulesHelpScene(app, game_id))
-    elif name in ("table", "pause"):
-        table = _table_scene(app, _session(game_id, players, lang, seed))
-        app.stack.clear_to(table)
-        app.settings.animation_speed = "instant"
-        drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
-        app.settings.animation_speed = "normal"
-        for _ in range(40):
-            app.step(DT, [])
+    elif name in ("table", "pause", "hint"):
+        table = _table_mid_deal(app, game_id, players, lang, seed)
         if name == "pause":
             from game.scenes.pause import PauseScene
             app.stack.push(PauseScene(app, table))
-    elif name == "hint":                      # the table with Expert's hint showing
-        table = _table_scene(app, _session(game_id, players, lang, seed))
-        app.stack.clear_to(table)
-        app.settings.animation_speed = "instant"
-        drive(app, table, getattr(table, "screenshot_ready", None) or (lambda: _mid_deal(table)))
-        app.settings.animation_speed = "normal"
-        for _ in range(40):
-            app.step(DT, [])
-        table.advice.ask()
-        seat = table.session.match.to_act
-        job = table.advice.advisor.job_for(table.advice.view_for(seat)[1])
-        if job is not None:
-            job.wait()
-        for _ in range(10):
-            app.step(DT, [])
+        elif name == "hint":                  # the table with Expert's hint showing
+            table.advice.ask()
+            job = table.advice.advisor.job_for(table.advice.view_for(table.session.match.to_act)[1])
+            if job is not None:
+                job.wait()
+            for _ in range(10):
+                app.step(DT, [])
     elif name == "review":                    # Expert's review of the first deal
         from game.scenes.review import ReviewScene
         from game.scenes.summary import DealSummaryScene
