@@ -339,6 +339,19 @@ def _trick_result(trick: list) -> int:
     return TIE if tied else team
 
 
+def _one_per_class(legal: list[str]) -> list[str]:
+    out = []
+    classes = set()
+    for a in legal:
+        if a[0] == "p" and a[5] != "#":
+            k = STRENGTH[CARD[a[5:]]]
+            if k in classes:
+                continue
+            classes.add(k)
+        out.append(a)
+    return out
+
+
 # ----- worlds built for search ------------------------------------------------------------
 
 class SearchMatch(tm.Match):
@@ -457,25 +470,25 @@ class TrucoMineiroSearch(SearchGame):
 
     # ----- the tree -----------------------------------------------------------------------
     def candidates(self, match, legal: list[str]) -> list[str]:
-        """Cards of one class are the same card (§2): keep one of each. Another
-        seat's bets (calls, answers, the mão de dez) are its policy's choice
-        from its own cards: a tree node shared by every world cannot make them
-        depend on cards that differ between worlds."""
+        """Cards of one class are the same card (§2): keep one of each. Where
+        another seat may bet (a call open to it, an answer, the mão de dez) its
+        decision is its policy's, from its own cards: a tree node shared by
+        every world cannot make a bet depend on cards that differ between
+        worlds, and a call or an answer read off nothing but averages would
+        never bluff and never fear one."""
         if len(legal) < 2:
             return legal
         if match.to_act != self.root_seat and self.others != "tree":
             if self.others == "policy" or legal[-1][0] in "rc" or legal[0][0] == "a":
                 return [self.playout_action(match, self.tree_rng)]
-        out = []
-        classes = set()
-        for a in legal:
-            if a[0] == "p" and a[5] != "#":
-                k = STRENGTH[CARD[a[5:]]]
-                if k in classes:
-                    continue
-                classes.add(k)
-            out.append(a)
-        return out
+        return _one_per_class(legal)
+
+    def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
+        """At the decision too, one card of each class (hints still price all)."""
+        if view.get("blind"):
+            return None
+        kept = _one_per_class(legal)
+        return kept if len(kept) < len(legal) else None
 
     # ----- playouts -----------------------------------------------------------------------
     def playout_action(self, match, rng: random.Random) -> str:
@@ -621,7 +634,7 @@ class TrucoMineiroSearch(SearchGame):
         out: list[tuple[str, dict]] = []
         action = top.action
         if view.get("blind"):          # face down: no card is better than another
-            return [(key + "expect", {"points": f"{top.margin:+.1f}"})]
+            return [(key + "expect", {"points": round(top.margin, 1)})]
         hand = [CARD[c] for c in view["hand"]]
         mine_eq = _view_equity(view)
         pending = view.get("pending")
@@ -652,7 +665,7 @@ class TrucoMineiroSearch(SearchGame):
             out_manilha = _manilha_out(view)
             if out_manilha is not None and STRENGTH[card] < STRENGTH[CARD[out_manilha]]:
                 out.append((key + "manilha_out", {"card": out_manilha}))
-        out.append((key + "expect", {"points": f"{top.margin:+.1f}"}))
+        out.append((key + "expect", {"points": round(top.margin, 1)}))
         return out
 
 
