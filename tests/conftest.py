@@ -12,3 +12,15 @@ os.environ.setdefault("TAASH_SYSTEM_LANGUAGE", "en")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _no_locale_problems_from_other_tests():
+    """A test that damages a locale file leaves the i18n module a problem to tell;
+    the next test's app must not inherit that notice."""
+    from game import i18n
+    i18n.take_load_problems()
+    yield
+    i18n.take_load_problems()
