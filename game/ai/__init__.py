@@ -19,22 +19,12 @@ import importlib.util
 
 from .base import Bot, EasyBot, RandomBot
 
-RULE_BOTS = {
-    "twenty_nine": ("game.ai.twenty_nine_bot", "TwentyNineBot"),
-    "tute": ("game.ai.tute_bot", "TuteBot"),
-    "truco_argentino": ("game.ai.truco_argentino_bot", "TrucoArgentinoBot"),
-    "truco_mineiro": ("game.ai.truco_mineiro_bot", "TrucoMineiroBot"),
-    "buraco": ("game.ai.buraco_bot", "BuracoBot"),
-}
-
-# Each game's search adapter (a game.ai.search.game.SearchGame) with its budgets.
-SEARCH_GAMES = {
-    "twenty_nine": ("game.ai.twenty_nine_search", "TwentyNineSearch"),
-    "tute": ("game.ai.tute_search", "TuteSearch"),
-    "truco_argentino": ("game.ai.truco_argentino_search", "TrucoArgentinoSearch"),
-    "truco_mineiro": ("game.ai.truco_mineiro_search", "TrucoMineiroSearch"),
-    "buraco": ("game.ai.buraco_search", "BuracoSearch"),
-}
+_CLASS_PREFIX = {"twenty_nine": "TwentyNine", "tute": "Tute", "truco_argentino": "TrucoArgentino",
+                 "truco_mineiro": "TrucoMineiro", "buraco": "Buraco"}
+# game -> (module, class): each game's rule bot, and its search adapter (a
+# game.ai.search.game.SearchGame with its Hard and Expert budgets)
+RULE_BOTS = {g: (f"game.ai.{g}_bot", f"{c}Bot") for g, c in _CLASS_PREFIX.items()}
+SEARCH_GAMES = {g: (f"game.ai.{g}_search", f"{c}Search") for g, c in _CLASS_PREFIX.items()}
 
 LEVELS = ("easy", "normal", "hard", "expert")     # what the table offers
 SEARCH_LEVELS = ("hard", "expert")
