@@ -9,6 +9,7 @@ sampled ones: the ceiling the others are measured against.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from ..base import Bot
@@ -48,9 +49,23 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         stats = self.analyse(view)
-        if stats:
-            return stats[0].action
-        return self.fallback.choose(view) if self.fallback else legal[0]
+        if not stats:
+            return self.fallback.choose(view) if self.fallback else legal[0]
+        return self._settle(view, stats)
+
+    def _settle(self, view: dict, stats: list[ActionStat]) -> str:
+        """The most visited action, unless the search cannot tell it from what
+        the rule bot would do: then the rule bot's choice (a near tie is noise,
+        and noise must not decide a double or a raise)."""
+        best = stats[0]
+        if self.fallback is None or len(stats) < 2:
+            return best.action
+        usual = self.fallback.choose(view)
+        other = next((s for s in stats if s.action == usual), None)
+        if other is None or other is best or 2 * other.visits < best.visits:
+            return best.action
+        noise = 0.5 * math.sqrt(1 / best.visits + 1 / other.visits)
+        return usual if best.value - other.value < noise else best.action
 
     def analyse(self, view: dict, iterations: int | None = None, price_all: bool = False) -> list[ActionStat]:
         """Search the view's decision; the root actions with their visits and
