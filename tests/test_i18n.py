@@ -483,7 +483,7 @@ def test_format_message_edge_cases():
 
 def test_every_message_formats_in_every_language():
     params = {"name": "Ana", "n": 3, "file": "x.bad", "reason": "disk full", "level": "hard",
-              "suit": "x"}
+              "suit": "x", "shortcut": "F1"}
     for lang in i18n.LANGUAGES:
         loc = Locale(lang)
         for key in _catalog("en"):

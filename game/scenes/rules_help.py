@@ -251,17 +251,22 @@ class RulesHelpScene(MenuScene):
         self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
         self.place()
 
+    def contents_rows(self) -> int:
+        """How many contents entries fit the list at once."""
+        return max(1, self.layout.contents.h // ENTRY_H)
+
     def contents_overflow(self) -> int:
-        return max(0, len(self.entries) * ENTRY_H - self.layout.contents.h)
+        """How far the contents list scrolls: whole entries, so none is ever cut in half."""
+        return max(0, len(self.entries) - self.contents_rows()) * ENTRY_H
 
     def show_entry(self, i: int) -> None:
         """Scroll the contents list so entry ``i`` is in it."""
-        top = i * ENTRY_H
-        if top < self.contents_scroll:
-            self.contents_scroll = top
-        elif top + ENTRY_H > self.contents_scroll + self.layout.contents.h:
-            self.contents_scroll = top + ENTRY_H - self.layout.contents.h
-        self.contents_scroll = max(0, min(self.contents_overflow(), self.contents_scroll))
+        first = self.contents_scroll // ENTRY_H
+        if i < first:
+            first = i
+        elif i >= first + self.contents_rows():
+            first = i - self.contents_rows() + 1
+        self.contents_scroll = max(0, min(self.contents_overflow(), first * ENTRY_H))
 
     def place(self) -> None:
         """Put the contents entries and the page's links where they show now; what is
@@ -328,11 +333,22 @@ class RulesHelpScene(MenuScene):
         pygame.draw.line(surface, (56, 90, 78), (split, lay.panel.y + 14), (split, lay.panel.bottom - 14), 1)
         blit_fit(surface, self.app.t("rules_page.contents"), theme.FONT, theme.ACCENT, lay.contents_head,
                  "topleft", lay.contents.w - 20, bold=True)
+        if self.contents_scroll > 0:
+            self._arrow(surface, (lay.contents.centerx, lay.contents.y - 8), up=True)
+        if self.contents_scroll < self.contents_overflow():
+            self._arrow(surface, (lay.contents.centerx, lay.contents.bottom + 2), up=False)
         self.draw_page(surface)
         self.ui.draw(surface)
         hint = self.app.t("rules_help.scroll_hint")
         blit_fit(surface, hint, theme.FONT_SMALL, theme.TEXT_DIM, (lay.panel.right, lay.size[1] - 46),
                  "midright", lay.panel.w - lay.back.w - 40)
+
+    @staticmethod
+    def _arrow(surface, at, up: bool) -> None:
+        """A small triangle: more of the contents list above or below."""
+        x, y = at
+        d = -5 if up else 5
+        pygame.draw.polygon(surface, theme.ACCENT, [(x - 8, y - d), (x + 8, y - d), (x, y + d)])
 
     def draw_page(self, surface) -> None:
         lay = self.layout
@@ -357,3 +373,16 @@ class RulesHelpScene(MenuScene):
             thumb_h = max(40, track.h * view.h // (view.h + most))
             thumb_y = track.y + (track.h - thumb_h) * self.scroll // most
             pygame.draw.rect(surface, theme.ACCENT, (track.x, thumb_y, track.w, thumb_h), border_radius=4)
+
+
+def open_rules(app, game_id: str, section: str | None = None) -> "RulesHelpScene":
+    """Push the rules of ``game_id`` over the current scene, at ``section`` if given
+    (a setup option's "?", F1 on a call at the table)."""
+    scene = RulesHelpScene(app, game_id, section)
+    app.stack.push(scene)
+    return scene
+
+
+#: The key that opens the rules where the player is (an option in setup, a call at the table).
+RULES_KEY = pygame.K_F1
+RULES_KEY_NAME = "F1"
