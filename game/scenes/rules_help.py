@@ -43,6 +43,8 @@ def _fade(width: int, up: bool) -> pygame.Surface:
 
 
 _FADES: dict = {}
+#: Pages laid out lately, by game, language, digits, window size and card colours (newest last).
+_PAGES: dict = {}
 
 
 class Layout:
@@ -207,11 +209,16 @@ class RulesHelpScene(MenuScene):
         key = (self.game_id, i18n.language(), i18n.native_digits(), self.layout.size,
                self.app.settings.four_colour)
         if self._page is None or self._page_key != key:
-            art = self.app.cards(self.layout.card_h)
-            sizes = Sizes(card_h=self.layout.card_h)
-            self._page = layout_page(self.game_id, self.sections(), self.layout.view.w - 12,
-                                     self.layout.view.h, art, sizes)
-            self._page_key = key
+            page = _PAGES.pop(key, None)
+            if page is None:      # a long page in Bangla takes a second: keep the last few
+                art = self.app.cards(self.layout.card_h)
+                sizes = Sizes(card_h=self.layout.card_h)
+                page = layout_page(self.game_id, self.sections(), self.layout.view.w - 12,
+                                   self.layout.view.h, art, sizes)
+            _PAGES[key] = page
+            while len(_PAGES) > len(GAME_IDS):
+                _PAGES.pop(next(iter(_PAGES)))
+            self._page, self._page_key = page, key
         return self._page
 
     def current_section(self) -> str | None:

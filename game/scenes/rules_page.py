@@ -152,7 +152,8 @@ class _Builder:
         size = self.sizes.body
         step = self.r.line_height(size) + 3
         ascent = max(self.r.ascent(size), self.r.ascent(size, True))
-        for line in layout_paragraph(spans, size, width):
+        # a run drawn whole may be a pixel or two wider than its words measured apart
+        for line in layout_paragraph(spans, size, width - 4):
             x = x0
             for text, span in _merge(line):
                 colour, bold = _style(span)
@@ -191,8 +192,9 @@ class _Builder:
         w = faces[0].get_width()
         n = len(faces)
         step = w + 8
-        if n > 1 and x0 + w + step * (n - 1) > width:
-            step = max(12, (width - x0 - w) // (n - 1))
+        room = width - x0 - 4                           # 4: the shadow
+        if n > 1 and w + step * (n - 1) > room:        # too many for one row: overlap them
+            step = max(12, (room - w) // (n - 1))
         row = pygame.Surface((w + step * (n - 1) + 4, h + 5), pygame.SRCALPHA)
         shadow = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(3, w // 12))
