@@ -260,7 +260,7 @@ class RulesHelpScene(MenuScene):
 
     def contents_rows(self) -> int:
         """How many contents entries fit the list at once."""
-        return max(1, self.layout.contents.h // ENTRY_H)
+        return max(1, (self.layout.contents.h + 4) // ENTRY_H)     # the last needs no gap under it
 
     def contents_overflow(self) -> int:
         """How far the contents list scrolls: whole entries, so none is ever cut in half."""

@@ -202,7 +202,7 @@ class _Builder:
             row.blit(shadow, (i * step + 2, 4))
             row.blit(face, (i * step, 0))
         self.page.pieces.append((row, x0, self.y + 2))
-        self.y += h + 10
+        self.y += h + 16
 
     def heading(self, section_id: str, title: str, width: int) -> None:
         if self.page.order:
