@@ -297,6 +297,8 @@ def test_call_tooltips_give_the_gloss_and_open_the_rules(app, game_id, calls):
 
 def test_f1_at_the_table_opens_the_games_rules(app):
     table = start_table(app, "twenty_nine", 4)
+    step(app)
+    table.widgets.focus = None                  # no call under the pointer or in focus
     step(app, motion((5, 5)), key(pygame.K_F1))
     rules = app.stack.top
     assert isinstance(rules, RulesHelpScene) and rules.game_id == "twenty_nine" and rules.scroll == 0

@@ -176,6 +176,7 @@ class RulesHelpScene(MenuScene):
             self.links.append(self.ui.add(PageLink(self, box.kind, box.target, box.rect, tip)))
         self.back_button = self.ui.add(FitButton(lay.back, lambda: self.app.t("buttons.back"),
                                                  self.app.stack.pop))
+        self._built_key = self._page_key
         self.place()
 
     def rebuild(self) -> None:
@@ -329,6 +330,8 @@ class RulesHelpScene(MenuScene):
         if surface.get_size() != self.layout.size:
             self.layout = Layout(surface.get_size())
             self.rebuild()
+        elif self.page() is not None and self._page_key != self._built_key:
+            self.rebuild()          # another language, digits or card colours under it
         lay = self.layout
         self.draw_backdrop(surface)
         draw_title(surface, self.app.t("rules_page.title"), y=18)
