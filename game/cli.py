@@ -102,7 +102,7 @@ def window_size(text: str) -> tuple[int, int]:
 def cmd_screenshot(args) -> int:
     from game.commands.screenshot import take_screenshot
     return take_screenshot(args.scene, args.game, args.lang, args.out, seed=args.seed,
-                           players=args.players, size=args.size)
+                           players=args.players, size=args.size, section=args.section)
 
 
 def cmd_fuzz(args) -> int:
@@ -160,6 +160,7 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     shot.add_argument("--lang", default="en")
     shot.add_argument("--players", type=int)
     shot.add_argument("--seed", type=int, default=7)
+    shot.add_argument("--section", help="rules only: open at this section id (e.g. envido)")
     shot.add_argument("--out", required=True)
     shot.add_argument("--size", type=window_size, help="window size in pixels, e.g. 1920x1080 (default 1280x720)")
     shot.set_defaults(func=cmd_screenshot)

@@ -163,24 +163,51 @@ def option_label(game_id: str, spec: str, locale: Locale) -> str:
     return locale.t(key)
 
 
+@dataclass(frozen=True)
+class Span:
+    """A stretch of a paragraph: plain ``text``, an option's label (``opt``, ``target`` the
+    option id) or a link to a section (``sec``, ``target`` the section id)."""
+    kind: str
+    text: str
+    target: str = ""
+
+
+def spans(text: str, game_id: str, locale: Locale,
+          titles: dict[str, str] | None = None) -> list[Span]:
+    """A paragraph or item cut into plain text, option labels and section links, in order;
+    digits of the plain text follow the native-digit setting (titles are given as shown)."""
+    titles = titles or {}
+
+    def plain(s: str) -> str:
+        return to_native_digits(s, locale.lang) if locale.native_digits else s
+
+    out: list[Span] = []
+    last = 0
+    for m in TOKEN.finditer(text):
+        if m.start() > last:
+            out.append(Span("text", plain(text[last:m.start()])))
+        kind, value = m.group(1), m.group(2)
+        if kind == "opt":
+            out.append(Span("opt", option_label(game_id, value, locale), value.partition("=")[0]))
+        elif kind == "sec":
+            out.append(Span("sec", titles.get(value, value), value))
+        else:
+            out.append(Span("text", value))
+        last = m.end()
+    if last < len(text):
+        out.append(Span("text", plain(text[last:])))
+    return out
+
+
 def inline_text(text: str, game_id: str, locale: Locale,
                 titles: dict[str, str] | None = None) -> str:
     """Plain text of a paragraph or item: option tokens become their setup labels,
     section links the section's title, and digits follow the native-digit setting."""
-    titles = titles or {}
-    parts = []
-    last = 0
-    for m in TOKEN.finditer(text):
-        parts.append(to_native_digits(text[last:m.start()], locale.lang)
-                     if locale.native_digits else text[last:m.start()])
-        kind, value = m.group(1), m.group(2)
-        if kind == "opt":
-            parts.append(option_label(game_id, value, locale))
-        elif kind == "sec":
-            parts.append(titles.get(value, value))
-        else:
-            parts.append(value)
-        last = m.end()
-    tail = text[last:]
-    parts.append(to_native_digits(tail, locale.lang) if locale.native_digits else tail)
-    return "".join(parts)
+    return "".join(span.text for span in spans(text, game_id, locale, titles))
+
+
+def deck_of(game_id: str) -> str:
+    """The deck a game's ``{cards:...}`` are drawn from: ``"spanish"`` or ``"french"``."""
+    from game.engine.cards import SPANISH_SUITS
+    from game.games import game_module
+    return "spanish" if tuple(game_module(game_id).DECK.suits) == SPANISH_SUITS else "french"

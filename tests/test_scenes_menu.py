@@ -14,7 +14,7 @@ from game.scenes.base import Scene
 from game.scenes.menu import LoadScene, MainMenuScene
 from game.scenes.pause import PauseScene
 from game.scenes.picker import GamePickerScene
-from game.scenes.rules_help import RulesHelpScene, parse_summary
+from game.scenes.rules_help import RulesHelpScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.setup import MatchSetupScene, option_values
 from game.session import AUTOSAVE, SeatConfig, Session
@@ -461,15 +461,6 @@ def test_rules_tabs_scroll_and_back(app):
     assert app.stack.top is menu
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "bn", "hi"])
-def test_rules_summaries_are_topic_lines(lang):
-    loc = i18n.Locale(lang)
-    for game in GAME_IDS:
-        lines = parse_summary(loc.t(f"rules_help.{game}"))
-        assert 8 <= len(lines) <= 15, (lang, game, len(lines))
-        assert all(topic and text for topic, text in lines), (lang, game)
-
-
 # --------------------------------------------------------------------------- pause
 
 def test_pause_resume_with_esc(app):
@@ -513,7 +504,7 @@ def test_pause_concede_asks_first(app):
 
 # --------------------------------------------------------------------------- every screen, every language
 
-@pytest.mark.parametrize("lang", ["en", "es", "bn", "hi"])
+@pytest.mark.parametrize("lang", ["en", "es", "bn", "hi", "pt"])
 def test_every_menu_screen_draws_in_every_language(app, lang):
     app.settings.language = lang
     app.apply_language()

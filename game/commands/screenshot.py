@@ -24,8 +24,13 @@ NAMES = {
     "es": ["Lucía", "Mateo", "Sofía", "Diego", "Valentina", "Tomás"],
     "bn": ["আনিকা", "রহিম", "সুমি", "করিম", "মিতু", "রাজু"],
     "hi": ["प्रिया", "अमित", "नेहा", "राहुल", "सीमा", "विकास"],
+    "pt": ["Ana", "João", "Beatriz", "Lucas", "Mariana", "Pedro"],
 }
 DT = 1 / 60
+
+
+class UnknownSection(ValueError):
+    """``--section`` names no section of the game's rules."""
 
 
 def headless_app(home: str, sound: bool = False, size: tuple[int, int] | None = None):
@@ -141,8 +146,10 @@ def _table_mid_deal(app, game_id: str, players: int, lang: str, seed: int):
     return table
 
 
-def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int):
-    """Put the scene ``name`` on top of the app's stack, ready to be drawn."""
+def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int,
+                section: str | None = None):
+    """Put the scene ``name`` on top of the app's stack, ready to be drawn; ``section``: the
+    rules open at that section (a section id of the game's rules, ``rules`` only)."""
     from game.games import game_module
     module = game_module(game_id)
     players = players or module.DEFAULT_PLAYERS
@@ -160,7 +167,11 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         app.stack.clear_to(SettingsScene(app))
     elif name == "rules":
         from game.scenes.rules_help import RulesHelpScene
-        app.stack.clear_to(RulesHelpScene(app, game_id))
+        rules = RulesHelpScene(app, game_id)
+        app.stack.clear_to(rules)
+        if section and not rules.jump(section):
+            raise UnknownSection(f"no section {section!r} in the rules of {game_id} "
+                             f"(sections: {', '.join(rules.page().order)})")
     elif name in ("table", "pause", "hint"):
         table = _table_mid_deal(app, game_id, players, lang, seed)
         if name == "pause":
@@ -212,7 +223,8 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
 
 
 def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7,
-                    players: int | None = None, size: tuple[int, int] | None = None) -> int:
+                    players: int | None = None, size: tuple[int, int] | None = None,
+                    section: str | None = None) -> int:
     from game.engine.errors import MatchFileError
     from game.settings import LANGUAGES
 
@@ -226,8 +238,8 @@ def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7
         app = headless_app(home, size=size)
         set_language(app, lang)
         try:
-            build_scene(app, scene, game_id, players, lang, seed)
-        except MatchFileError as exc:
+            build_scene(app, scene, game_id, players, lang, seed, section)
+        except (MatchFileError, UnknownSection) as exc:
             print(str(exc), file=sys.stderr)
             return 2
         save_png(app, out)

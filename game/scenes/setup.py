@@ -4,11 +4,14 @@ Built from the game module's ``PLAYERS``, ``DEFAULT_PLAYERS`` and ``OPTIONS`` ro
 new option on a rules page shows up here with its localized label
 (``options.<game>.<id>``) and one-line explanation (``options.<game>.<id>_help``: a
 tooltip, and the line under the options while it is focused or hovered). Only the options
-that apply to the chosen number of players are shown and passed to the match.
+that apply to the chosen number of players are shown and passed to the match. Each option
+has a "?" at the end of its row, and F1 on the focused option does the same: the rules
+open at the section explaining it (``rules_text.option_section``); F1 anywhere else opens
+the game's rules from the top.
 
 Every seat is a Human or a Bot (easy / normal) with an editable name: the settings'
-player name (or "Player 1") for seat 0, names common where the game is played for the
-bots. In partnership games the seats carry their team colour. Start builds the
+player name (or "Player 1") for seat 0, for the bots names from the locale
+(``bots.<game>``: what players of that language would call each other at that game). In partnership games the seats carry their team colour. Start builds the
 :class:`~game.session.Session` and puts it on the table.
 """
 from __future__ import annotations
@@ -17,50 +20,22 @@ import logging
 
 import pygame
 
-from game import i18n
+from game import i18n, rules_text
 from game.engine.options import Option
 from game.games import game_module
 from game.scenes.base import MenuScene
+from game.scenes.rules_help import RULES_KEY, RULES_KEY_NAME, open_rules
 from game.session import BOT_LEVELS, SeatConfig, Session
 from game.ui import gfx, theme
 from game.ui.fit import blit_fit, draw_title
 from game.ui.fit_widgets import FitButton, FitChoice, FitTextField
+from game.ui.info_button import InfoButton
 from game.ui.text import default_renderer
 from game.ui.widgets import blit_text, draw_panel
 
 log = logging.getLogger(__name__)
 
 W, H = theme.WIDTH, theme.HEIGHT
-
-#: Names common at the tables where each game is played, in the script of each language.
-BOT_NAMES = {
-    "twenty_nine": {
-        "Latn": ("Rahim", "Mitu", "Sumon", "Tania", "Arif"),
-        "Beng": ("রহিম", "মিতু", "সুমন", "তানিয়া", "আরিফ"),
-        "Deva": ("रहीम", "मीतू", "सुमन", "तानिया", "आरिफ़"),
-    },
-    "tute": {
-        "Latn": ("Carmen", "Paco", "Lola", "Manolo", "Pilar"),
-        "Beng": ("কারমেন", "পাকো", "লোলা", "মানোলো", "পিলার"),
-        "Deva": ("कारमेन", "पाको", "लोला", "मानोलो", "पिलार"),
-    },
-    "truco_argentino": {
-        "Latn": ("Facundo", "Lucía", "Nahuel", "Valentina", "Martín"),
-        "Beng": ("ফাকুন্দো", "লুসিয়া", "নাউয়েল", "ভালেন্তিনা", "মার্তিন"),
-        "Deva": ("फ़ाकुंदो", "लूसिया", "नाउएल", "वालेंतीना", "मार्तीन"),
-    },
-    "truco_mineiro": {
-        "Latn": ("Tião", "Zé", "Cida", "Bento", "Rosa"),
-        "Beng": ("তিয়াও", "জে", "সিদা", "বেন্তো", "রোজা"),
-        "Deva": ("तियाओ", "ज़े", "सीदा", "बेंतो", "रोज़ा"),
-    },
-    "buraco": {
-        "Latn": ("Beatriz", "Rafael", "Ana", "Gustavo", "Lívia"),
-        "Beng": ("বিয়াত্রিস", "রাফায়েল", "আনা", "গুস্তাভো", "লিভিয়া"),
-        "Deva": ("बेआत्रिस", "राफ़ाएल", "आना", "गुस्तावो", "लीविया"),
-    },
-}
-SCRIPT_OF_LANGUAGE = {"bn": "Beng", "hi": "Deva"}
 
 #: Spinner values for whole-number options without fixed choices (the rest: min..max, or a
 #: range round the default).
@@ -79,11 +54,17 @@ RIGHT = pygame.Rect(776, 100, 468, 540)
 ROW_H, ROW_GAP = 38, 4
 SEAT_H = 46
 HELP_SIZE = 18
+INFO_W = 40               # the "?" at the end of an option's row
 
 
-def bot_names(game_id: str, lang: str) -> tuple[str, ...]:
-    names = BOT_NAMES.get(game_id, BOT_NAMES["buraco"])
-    return names[SCRIPT_OF_LANGUAGE.get(lang, "Latn")]
+#: Names the bots get when the locale has none for a game (never empty).
+FALLBACK_BOT_NAMES = ("Alex", "Sam", "Robin", "Kim", "Chris")
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Default bot names for ``game_id`` in the current language (``bots.<game>`` in the
+    locale: Hindi names for Hindi players, Argentine ones at a Spanish Truco table...)."""
+    return i18n.bot_names(game_id) or list(FALLBACK_BOT_NAMES)
 
 
 def spinner_values(game_id: str, option: Option) -> list:
@@ -187,13 +168,13 @@ class MatchSetupScene(MenuScene):
     def default_name(self, seat: int) -> str:
         if self.modes[seat] == "human":
             return self.human_name(seat)
-        names = bot_names(self.game_id, i18n.language())
+        names = bot_names(self.game_id)
         return names[sum(1 for s in range(seat) if self.modes[s] != "human") % len(names)]
 
     def refresh_default_names(self) -> None:
         """Give every seat whose name was not typed a fitting default, no two alike."""
         taken = {n.strip().casefold() for n, e in zip(self.names, self.edited) if e}
-        names = bot_names(self.game_id, i18n.language())
+        names = bot_names(self.game_id)
         next_bot = 0
         for seat in range(len(self.names)):
             if self.edited[seat]:
@@ -246,6 +227,7 @@ class MatchSetupScene(MenuScene):
     def build(self) -> None:
         t = self.app.t
         self.option_rows: dict[str, FitChoice] = {}
+        self.info_buttons: dict[str, InfoButton] = {}
         self.name_fields: list[FitTextField] = []
         self.mode_choices: list[FitChoice] = []
         label_w = 380
@@ -256,7 +238,8 @@ class MatchSetupScene(MenuScene):
         # with few options there is room for every explanation under its row
         r = default_renderer()
         helps = [t("setup.players_help")] + [t(f"options.{self.game_id}.{o.id}_help") for o in options]
-        heights = [len(r.wrap(h, HELP_SIZE, w - 30)) * r.line_height(HELP_SIZE) for h in helps]
+        heights = [len(r.wrap(h, HELP_SIZE, w - 30 - (INFO_W + 6 if i else 0))) * r.line_height(HELP_SIZE)
+                   for i, h in enumerate(helps)]
         room = LEFT.bottom - 12 - y
         self.expanded = sum(ROW_H + h + 12 for h in heights) <= room
         gaps = iter([h + 12 if self.expanded else ROW_GAP for h in heights])
@@ -268,7 +251,7 @@ class MatchSetupScene(MenuScene):
         for option in options:
             oid = option.id
             row = FitChoice(
-                (x, y, w, ROW_H),
+                (x, y, w - INFO_W - 6, ROW_H),
                 (lambda oid=oid: t(f"options.{self.game_id}.{oid}")),
                 option_values(self.game_id, option), self.values[oid],
                 fmt=(lambda v, option=option: self.fmt_value(option, v)),
@@ -276,6 +259,10 @@ class MatchSetupScene(MenuScene):
                 tooltip=(lambda oid=oid: t(f"options.{self.game_id}.{oid}_help")),
                 label_width=label_w)
             self.option_rows[oid] = self.ui.add(row)
+            self.info_buttons[oid] = self.ui.add(InfoButton(
+                (x + w - INFO_W, y, INFO_W, ROW_H), (lambda oid=oid: self.open_rules(oid)),
+                tooltip=(lambda oid=oid: self.app.t("rules_page.see_rules", name=self.section_title(
+                    rules_text.option_section(self.game_id, oid))))))
             y += ROW_H + next(gaps)
         self.options_bottom = y
         # seats
@@ -355,6 +342,41 @@ class MatchSetupScene(MenuScene):
         super().enter()
         self.start_text_input()
 
+    # ----- links to the rules
+    def section_title(self, section: str | None) -> str:
+        for s in rules_text.load_sections(self.game_id, i18n.language()):
+            if s.id == section:
+                return s.title
+        return self.app.t(f"games.{self.game_id}")
+
+    def rules_hint(self, option_id: str) -> str:
+        title = self.section_title(rules_text.option_section(self.game_id, option_id))
+        return self.app.t("rules_page.setup_hint", shortcut=RULES_KEY_NAME, name=title)
+
+    def open_rules(self, option_id: str | None = None) -> None:
+        """The rules at the section explaining ``option_id`` (from the top without one)."""
+        section = rules_text.option_section(self.game_id, option_id) if option_id else None
+        open_rules(self.app, self.game_id, section)
+
+    def rules_subject(self) -> str | None:
+        """The option F1 explains: the focused one, else the hovered one."""
+        for widget in (self.ui.focused, self.ui.hovered):
+            for oid, row in self.option_rows.items():
+                if widget is row or widget is self.info_buttons.get(oid):
+                    return oid
+        return None
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for oid, button in self.info_buttons.items():
+                if button.visible and button.rect.collidepoint(event.pos):
+                    self.open_rules(oid)
+                    return
+        if event.type == pygame.KEYDOWN and event.key == RULES_KEY:
+            self.open_rules(self.rules_subject())
+            return
+        super().handle(event)
+
     # ----- drawing
     def help_subject(self):
         """The option whose explanation is shown: the hovered one, else the focused one."""
@@ -385,6 +407,11 @@ class MatchSetupScene(MenuScene):
                  "topleft", RIGHT.w - 52, bold=True)
         self.draw_help(surface)
         self.draw_seats(surface)
+        subject = self.rules_subject()
+        if subject is not None:
+            left, right = self.back_button.rect.right + 24, self.start_button.rect.x - 24
+            blit_fit(surface, self.rules_hint(subject), theme.FONT_SMALL, theme.TEXT_DIM,
+                     ((left + right) // 2, self.back_button.rect.centery), "center", right - left)
         # hide tooltips of option rows: their text is already in the help box
         hovered = self.ui.hovered
         if hovered is not None and (hovered is self.players_choice or hovered in self.option_rows.values()):

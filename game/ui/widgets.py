@@ -308,6 +308,8 @@ class WidgetGroup:
 def draw_tooltip(surface, text: str, pos) -> None:
     img = default_renderer().render_wrapped(text, theme.FONT_SMALL, 380, theme.TEXT)
     rect = img.get_rect(topleft=(pos[0] + 16, pos[1] + 18)).inflate(20, 14)
+    if rect.bottom > surface.get_height():      # above the pointer, not over what it points at
+        rect.bottom = pos[1] - 10
     rect.clamp_ip(surface.get_rect())
     draw_panel(surface, rect, (8, 10, 14, 230), 8)
     surface.blit(img, img.get_rect(center=rect.center))

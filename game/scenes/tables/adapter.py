@@ -24,13 +24,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from game import i18n
 from game.ui import theme
 
 FRENCH_SUITS_KEYS = {"S": "suits.french.spades", "H": "suits.french.hearts",
                      "D": "suits.french.diamonds", "C": "suits.french.clubs"}
 SPANISH_SUITS_KEYS = {"O": "suits.spanish.oros", "C": "suits.spanish.copas",
                       "E": "suits.spanish.espadas", "B": "suits.spanish.bastos"}
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 PANEL_TEXT = theme.TEXT
 PANEL_DIM = theme.TEXT_DIM
@@ -49,6 +49,12 @@ def one_at_a_time(per_seat: list[tuple[int, list | None, int]]) -> list[tuple[in
             if i < count:
                 plan.append((seat, cards[i] if cards else None))
     return plan
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter: a refusal may start with a card's name
+    ("the seven of hearts is winning the trick")."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def stable_jitter(card: str, salt: str, lo: float, hi: float) -> float:
@@ -121,10 +127,8 @@ class TrickAdapter:
         return self.t(keys[suit])
 
     def card_name(self, card: str) -> str:
-        rank, suit = split_card(card)
-        if self.deck == "french":
-            return rank + SUIT_SYMBOL[suit]
-        return f"{rank} {self.suit_name(suit)}"
+        """A card named in running text, by the language's pattern ("el siete de oros")."""
+        return i18n.card_name(card, self.deck)
 
     def game_title(self) -> str:
         return self.t(f"games.{self.game_id}")
@@ -236,7 +240,7 @@ class TrickAdapter:
         text = self.t(key, **params)
         if text == key:                      # no string for this key: English from the engine
             return exc.reason
-        return text
+        return sentence(text)
 
     # ----- summaries
     def summary_rows(self, deal_index: int) -> list:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, SUIT_SYMBOL, TrickAdapter
+from game import i18n
+from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, TrickAdapter, sentence
 from game.ui import theme
 
 
@@ -120,9 +121,8 @@ class BuracoAdapter(TrickAdapter):
         return sort_key(card, "suit")
 
     def card_name(self, card: str) -> str:
-        if card == "JK":
-            return self.t("buraco_table.joker")
-        return card[:-1] + SUIT_SYMBOL[card[-1]]
+        """A card named in running text ("o sete de copas", "the joker")."""
+        return i18n.card_name(card, "french")
 
     def mode_name(self, mode: str | None = None) -> str:
         return self.t(f"options.buraco.mode_{mode or self.match.options['mode']}")
@@ -151,7 +151,7 @@ class BuracoAdapter(TrickAdapter):
             p["n"] = 9
         lookup = f"buraco_reasons.{key}"
         text = self.t(lookup, **p)
-        return english if text == lookup else text
+        return english if text == lookup else sentence(text)
 
     def reason_text(self, exc) -> str:
         return self.reason_words(exc.reason, exc.reason_key, exc.params)

@@ -11,6 +11,7 @@ from collections import Counter
 import pygame
 
 from game.scenes.tables.buraco import DECK, sort_key
+from game.scenes.tables.rules_link import rules_event, with_link
 from game.scenes.tables.buraco_layout import (BUTTON_BOTTOM, BUTTON_GAP, BUTTON_H, BUTTON_W, BUTTON_X, FANS,
                                               FAN_H, HAND_H, HAND_X0, HAND_X1, HAND_Y, LIFT, OURS_H,
                                               OURS_RECT, PILE_OPEN_H, PILE_RECT, PILE_TOP_H, PILE_TOP_POS,
@@ -18,6 +19,9 @@ from game.scenes.tables.buraco_layout import (BUTTON_BOTTOM, BUTTON_GAP, BUTTON_
 from game.ui import theme
 from game.ui.card_art import card_size
 from game.ui.widgets import Button
+
+#: The action each button sends, for its link to the rules (F1, right click).
+RULES_ACTIONS = {"draw": "draw", "take": "take-discard", "meld": "meld", "discard": "discard"}
 
 log = logging.getLogger(__name__)
 
@@ -215,9 +219,12 @@ class BuracoInput:
         actions = {"draw": self.draw_card, "take": self.take_pile, "meld": self.meld_selected,
                    "discard": self.discard_selected, "clear": self.clear_selection}
         for cid, label, style, enabled, tip in specs:
+            action = RULES_ACTIONS.get(cid)
             btn = Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), self._fit(label, theme.FONT, BUTTON_W - 16),
-                         actions[cid], tooltip=tip, enabled=enabled, style=style)
+                         actions[cid], tooltip=with_link(self.match.game_id, action, tip), enabled=enabled,
+                         style=style)
             btn.cid = cid
+            btn.rules_action = action
             self.widgets.add(btn)
             y += BUTTON_H + BUTTON_GAP
         self.widgets.add(sort)
@@ -227,7 +234,7 @@ class BuracoInput:
 
     # ----- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
-        if self._pause_key(event):
+        if self._pause_key(event) or rules_event(self, event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos

@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.scenes.tables.adapter import Control
+from game.scenes.tables.rules_link import rules_event, with_link
 from game.ui import gfx, theme
 from game.ui.rows import suit_icon
 from game.ui.widgets import Button, Choice
@@ -44,6 +45,7 @@ class TrickTableInput:
             y = COLUMN_BOTTOM - len(specs) * COLUMN_BUTTON_H - (len(specs) - 1) * 6
         first = None
         spinner = None
+        game_id = self.match.game_id
         for kind, c, width in specs:
             if column:
                 rect = pygame.Rect(COLUMN_X, y, col_w, COLUMN_BUTTON_H)
@@ -61,11 +63,15 @@ class TrickTableInput:
                 s = spinner
                 btn = Button(rect, (lambda c=c, s=s: self.app.t(c.label_key, n=s.value)),
                              (lambda c=c, s=s: self.act(c.action_fmt.format(s.value))), style=c.style)
+                btn.rules_action = c.action_fmt.format(c.values[0])
+                btn.tooltip = with_link(game_id, btn.rules_action, c.tooltip)
                 self.widgets.add(btn)
             else:
-                btn = _SuitButton(rect, c.label, (lambda c=c: self.act(c.action)), tooltip=c.tooltip,
+                btn = _SuitButton(rect, c.label, (lambda c=c: self.act(c.action)),
+                                  tooltip=with_link(game_id, c.action, c.tooltip),
                                   enabled=c.enabled, style=c.style,
                                   icon=suit_icon(c.suit, self.deck, 20, self.app.settings.four_colour) if c.suit else None)
+                btn.rules_action = c.action
                 self.widgets.add(btn)
         if first is not None:
             self.widgets.set_focus(first)
@@ -91,7 +97,7 @@ class TrickTableInput:
 
     # ----- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
-        if self._pause_key(event):
+        if self._pause_key(event) or rules_event(self, event):
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:

@@ -9,7 +9,7 @@ words players use. Each Truco has its own module: :mod:`.truco_argentino`,
 """
 from __future__ import annotations
 
-from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, one_at_a_time
+from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, one_at_a_time, sentence
 from game.ui import theme
 
 ACCENT = theme.ACCENT
@@ -22,6 +22,7 @@ class TrucoAdapter(TrickAdapter):
     show_deck = False
     controls_layout = "column"
     calls_table = ""                  # locale table of the call words
+    gloss_words: dict = {}            # action -> the call word whose gloss explains it
     reasons_table = ""                # [reasons.<this>] for the engine's own refusals
 
     @property
@@ -75,17 +76,35 @@ class TrucoAdapter(TrickAdapter):
         for key in (f"reasons.{self.reasons_table}.{exc.reason_key}", f"reasons.{exc.reason_key}"):
             text = self.t(key, **params)
             if text != key:
-                return text
+                return sentence(text)
         return exc.reason
 
     def _why(self, action: str) -> str | None:
         exc = self.match.why_illegal(action)
         return self.reason_text(exc) if exc is not None else None
 
-    def _button(self, legal, action: str, label: str, style: str = "normal", tip: str | None = None) -> Control:
+    def gloss(self, action: str, word: str | None = None) -> str | None:
+        """What a call means, in the player's language ("Envido: a bet on your best two
+        cards of one suit"): ``<calls_table>.gloss_<word>``, the word taken from the
+        action (``call real envido`` -> real_envido) unless given."""
+        if word is None:
+            word = self.gloss_words.get(action)
+            if word is None and action.startswith("call "):
+                word = self.call_key(action[5:])
+        if not word:
+            return None
+        key = f"{self.calls_table}.gloss_{word}"
+        text = self.t(key)
+        return None if text == key else text
+
+    def _button(self, legal, action: str, label: str, style: str = "normal", tip: str | None = None,
+                gloss: str | None = None) -> Control:
+        """A call's button: its tooltip says what the call means, then what it would do now
+        (or, greyed out, why it cannot be made)."""
         enabled = action in legal
+        lines = [self.gloss(action, gloss), tip if enabled else self._why(action)]
         return Control(action, label, style=style if enabled else "normal", enabled=enabled,
-                       tooltip=tip if enabled else self._why(action))
+                       tooltip="\n".join(line for line in lines if line) or None)
 
     def _pair(self, values, sep: str = "–") -> str:
         return self.app.num(values[0]) + sep + self.app.num(values[1])

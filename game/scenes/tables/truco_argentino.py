@@ -124,6 +124,7 @@ class TrucoArgentinoAdapter(TrucoAdapter):
     suits = ("O", "C", "E", "B")
     tie_kinds = frozenset({"parda"})
     calls_table = "truco_calls"
+    gloss_words = {"accept": "quiero", "reject": "no_quiero", "fold": "mazo"}
     reasons_table = "truco"
 
     def strength(self, card: str) -> int:
@@ -400,8 +401,8 @@ class TrucoArgentinoAdapter(TrucoAdapter):
         if phase == "call flor":
             out.append(b(legal, "call flor", self.call_word("flor"), "primary", t("truco_calls.tip_flor")))
         elif phase == "flor":
-            out.append(b(legal, "accept", t("truco_calls.con_flor_quiero"), "primary"))
-            out.append(b(legal, "reject", t("truco_calls.con_flor_achico"), "danger"))
+            out.append(b(legal, "accept", t("truco_calls.con_flor_quiero"), "primary", gloss="con_flor_quiero"))
+            out.append(b(legal, "reject", t("truco_calls.con_flor_achico"), "danger", gloss="con_flor_achico"))
             for call in ("contraflor", "contraflor al resto"):
                 if "call " + call in legal:
                     out.append(b(legal, "call " + call, self.call_word(call)))

@@ -59,6 +59,7 @@ class TrucoMineiroAdapter(TrucoAdapter):
     tie_kinds = frozenset({"trick tied"})
     center_calls = frozenset({"mão de dez"})
     calls_table = "mineiro_calls"
+    gloss_words = {"accept": "aceito", "reject": "corro"}
     reasons_table = "mineiro"
 
     def strength(self, card: str) -> int:
