@@ -100,6 +100,9 @@ class Advisor:
         """Expert's advice on ``view`` (blocking)."""
         if not self.available or not view["legal"]:
             return None
+        plain = self.bot.game.settled(view)
+        if plain is not None and plain in view["legal"]:
+            return Advice(plain, [("hint.plain", {})])      # nothing to weigh, nothing to price
         with self._lock:                   # one search at a time: the bot object is not shared
             stats = self.bot.analyse(view, price_all=True)
         if not stats:

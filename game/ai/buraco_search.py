@@ -233,6 +233,13 @@ class BuracoSearch(SearchGame):
                  "pile_bottom": bottom}
         return setup, [a for _, a in view["actions"]]
 
+    def settled(self, view: dict) -> str | None:
+        """The rule bot's natural lay (or its choice where no world can be
+        dealt): played without searching."""
+        if view["legal"] and self._settle(view) and self._root_rule:
+            return self._root_rule
+        return None
+
     def _settle(self, view: dict) -> bool:
         """Read the view once per decision; True if the decision is not worth
         searching (the rule bot's natural lay), or no world can be dealt."""

@@ -48,6 +48,9 @@ class SearchBot(Bot):
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
+        plain = self.game.settled(view)
+        if plain is not None and plain in legal:
+            return plain
         stats = self.analyse(view)
         if not stats:
             return self.fallback.choose(view) if self.fallback else legal[0]

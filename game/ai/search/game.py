@@ -31,6 +31,12 @@ class SearchGame:
         when this attempt found no consistent deal."""
         raise NotImplementedError
 
+    def settled(self, view: dict) -> str | None:
+        """The action to take without searching, when the decision is plain
+        (a natural lay any club player makes at once); None to search. Buraco
+        uses it to keep its hundreds of decisions a match affordable."""
+        return None
+
     # ----- the tree -------------------------------------------------------------
     def candidates(self, match, legal: list[str]) -> list[str]:
         """The actions the tree considers at this point (default: all legal).
