@@ -26,6 +26,9 @@ RULES_ACTIONS = {"draw": "draw", "take": "take-discard", "meld": "meld", "discar
 log = logging.getLogger(__name__)
 
 
+FACE_SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
 class BuracoInput:
     """Selection, moves, controls and hit-testing of the Buraco table."""
 
@@ -466,8 +469,9 @@ class BuracoInput:
             return t("hint.buraco_take")
         if verb == "discard":
             return t("hint.buraco_discard", card=name(rest))
-        if verb == "meld":
-            return t("hint.buraco_meld", cards=" ".join(name(c) for c in rest.split()))
+        if verb == "meld":                    # a meld reads best as its card faces: Q♦ K♦ A♦
+            return t("hint.buraco_meld", cards=" ".join(
+                t("cards.joker") if c == "JK" else c[:-1] + FACE_SUIT[c[-1]] for c in rest.split()))
         if verb == "add":
             index, _, card = rest.partition(" ")
             return t("hint.buraco_add", card=name(card))
