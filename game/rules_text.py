@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import logging
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from game.engine.tomlsafe import TomlError, read_bounded
 from game.i18n import DEFAULT_LANGUAGE, Locale, to_native_digits
 from game.resources import resource_path
 
@@ -50,9 +50,11 @@ def rules_dir() -> Path:
 
 # --------------------------------------------------------------------------- files
 
+RULES_MAX_BYTES = 512 * 1024       # a game's rules in one language are about 20 KB
+
+
 def _read_sections(path: Path) -> list[Section]:
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
+    data = read_bounded(path, RULES_MAX_BYTES)
     out = []
     for row in data.get("section", []):
         if not all(isinstance(row.get(k), str) for k in ("id", "title", "body")):
@@ -73,7 +75,7 @@ def load_sections(game_id: str, lang: str, folder: Path | None = None) -> list[S
             return _read_sections(path)
         except FileNotFoundError:
             log.warning("No rules file %s", path)
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as exc:
+        except (OSError, TomlError, ValueError) as exc:
             log.error("Rules file %s is damaged (%s); it was left as it is", path, exc)
     return []
 
@@ -81,9 +83,8 @@ def load_sections(game_id: str, lang: str, folder: Path | None = None) -> list[S
 @lru_cache(maxsize=1)
 def _index(folder: str) -> dict:
     try:
-        with open(Path(folder) / "index.toml", "rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        return read_bounded(Path(folder) / "index.toml", RULES_MAX_BYTES)
+    except (OSError, TomlError) as exc:
         log.error("Rules index unreadable: %s", exc)
         return {}
 

@@ -184,3 +184,20 @@ def test_missing_or_damaged_rules_fall_back_to_english(tmp_path, caplog):
     assert [s.title for s in rules_text.load_sections("tute", "hi", tmp_path)] == ["A"]
     assert rules_text.load_sections("buraco", "bn", tmp_path) == []
     assert (tmp_path / "bn" / "tute.toml").read_text(encoding="utf-8") == "[[section]\nbroken"
+
+
+def test_a_hostile_rules_file_falls_back_to_english_within_bounds(tmp_path):
+    """A rules file is read within bounds like every file the game reads: a deep dotted
+    key or a huge file is refused at once, English shown instead, the file left as it is."""
+    import shutil
+    folder = tmp_path / "rules"
+    shutil.copytree(ROOT / "locales" / "rules", folder)
+    hostile = folder / "bn" / "tute.toml"
+    hostile.write_text("x" + ".a" * 28000 + " = 1\n", encoding="utf-8")
+    before = hostile.read_bytes()
+    sections = rules_text.load_sections("tute", "bn", folder)
+    assert [s.id for s in sections] == [s.id for s in rules_text.load_sections("tute", "en", folder)]
+    assert hostile.read_bytes() == before
+    huge = folder / "pt" / "tute.toml"
+    huge.write_bytes(b"# " + b"x" * (rules_text.RULES_MAX_BYTES + 10))
+    assert rules_text.load_sections("tute", "pt", folder)
