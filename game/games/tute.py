@@ -17,7 +17,7 @@ from bisect import insort
 from game.engine.cards import TUTE, CardError, deal_rng
 from game.engine.errors import MatchFileError
 from game.engine.match import Match as BaseMatch
-from game.engine.options import Option, resolve_options
+from game.engine.options import Option
 
 GAME_ID = "tute"
 PLAYERS = (2, 3, 4)
@@ -186,21 +186,24 @@ class Match(BaseMatch):
 
     game_id = GAME_ID
     deck = DECK
+    game_name = "Tute"
+    player_counts = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    option_rows = OPTIONS
+    clone_lists = ("masks", "stock", "trick", "trick_seats", "history", "points", "last_trick_of",
+                   "cantes", "window_legal")
+    clone_nested = ("hands",)
 
-    def __init__(self, players: int = DEFAULT_PLAYERS, dealer: int = 0, seed: int = 0,
-                 options: dict | None = None, setups: list | None = None,
-                 record: bool = True) -> None:
-        if players not in PLAYERS:
-            raise MatchFileError(f"Tute is played by 2, 3 or 4 players, not {players}")
+    def _take_options(self) -> None:
+        players, dealer = self.players, self.first_dealer
         if players == 4:                  # the dealer of deal i is known in advance: check §8
-            for i, setup in enumerate(setups or []):
+            for i, setup in enumerate(self.setups):
                 if setup is not None and setup["holder"] != (dealer + i) % 4:
                     raise MatchFileError(
                         f"deals[{i}]: trump {NAMES[setup['trump']]} must be a card of the "
                         f"dealer's hand (seat {(dealer + i) % 4}), not of hands[{setup['holder']}]")
         self.n = players
         self.ntricks = TRICKS[players]
-        super().__init__(players, dealer, seed, resolve_options(OPTIONS, options), setups, record)
 
     def score_size(self) -> int:
         return 2 if self.players == 4 else self.players
@@ -295,18 +298,6 @@ class Match(BaseMatch):
             holder = next(s for s in range(3) if self.masks[s] >> self.exch & 1)
             self.phase = EXCHANGE
             self.turn = holder
-
-    def _copy_deal_state(self, other: "Match") -> None:
-        other.hands = [list(h) for h in self.hands]
-        other.masks = list(self.masks)
-        other.stock = list(self.stock)
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.history = list(self.history)
-        other.points = list(self.points)
-        other.last_trick_of = list(self.last_trick_of)
-        other.cantes = list(self.cantes)
-        other.window_legal = list(self.window_legal)
 
     # ----- whose turn, what is legal ----------------------------------------
     @property
