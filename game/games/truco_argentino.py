@@ -733,10 +733,7 @@ class Match(BaseMatch):
         self.env_points = points
         if self.record or self.listeners:
             self.emit("envido won", wseat, team=team, points=points, value=env[wseat])
-        if self._add(team, points):
-            self._close_deal("chico")
-            return
-        self._resume()
+        self._score_and_resume(team, points)
 
     def _reject_envido(self, s: int) -> None:
         chain = self.env_chain
@@ -746,10 +743,14 @@ class Match(BaseMatch):
         self.env_points = points
         if self.record or self.listeners:
             self.emit("refused", s, call=ENV_NAME[chain[-1]], team=team, points=points)
+        self._score_and_resume(team, points)
+
+    def _score_and_resume(self, team: int, points: int) -> None:
+        """An envido or flor scored: the deal ends if it wins the chico, else play resumes."""
         if self._add(team, points):
             self._close_deal("chico")
-            return
-        self._resume()
+        else:
+            self._resume()
 
     # ----- flor (§8) ----------------------------------------------------------
     def _call_flor(self, s: int) -> None:
@@ -775,10 +776,7 @@ class Match(BaseMatch):
             self.flor_winner = s
             if self.record or self.listeners:
                 self.emit("flor won", s, team=team, points=points)
-            if self._add(team, points):
-                self._close_deal("chico")
-                return
-            self._resume()
+            self._score_and_resume(team, points)
             return
         self.flor_level = 0
         self.flor_caller = s
@@ -830,10 +828,7 @@ class Match(BaseMatch):
         self.flor_points = points
         if self.record or self.listeners:
             self.emit("flor won", wseat, team=team, points=points, value=fv[wseat])
-        if self._add(team, points):
-            self._close_deal("chico")
-            return
-        self._resume()
+        self._score_and_resume(team, points)
 
     def _reject_flor(self, s: int) -> None:
         level = self.flor_level
@@ -849,10 +844,7 @@ class Match(BaseMatch):
         self.flor_winner = -1
         if self.record or self.listeners:
             self.emit("refused", s, call=FLOR_NAME[level], team=team, points=points)
-        if self._add(team, points):
-            self._close_deal("chico")
-            return
-        self._resume()
+        self._score_and_resume(team, points)
 
     # ----- the end of a deal, a chico, the match (§10) ------------------------
     def _close_deal(self, reason: str) -> None:

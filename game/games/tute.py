@@ -586,25 +586,25 @@ class Match(BaseMatch):
         """§4: the window after a trick, only for a side with something to declare."""
         self.cante_done = False
         self.window_partner = False
-        avail = self._declarations(winner)
-        if avail:
-            self.phase = WINDOW
-            self.turn = winner
-            avail.append("pass")
-            self.window_legal = avail
+        if self._offer_window(winner, partner=False):
             return
-        if self.players == 4:
-            partner = (winner + 2) & 3
-            avail = self._declarations(partner)
-            if avail:
-                self.phase = WINDOW
-                self.turn = partner
-                self.window_partner = True
-                avail.append("pass")
-                self.window_legal = avail
-                return
+        if self.players == 4 and self._offer_window((winner + 2) & 3, partner=True):
+            return
         self.phase = PLAY_PHASE
         self.turn = self.leader
+
+    def _offer_window(self, seat: int, partner: bool) -> bool:
+        """Open the window to ``seat`` (the winner's partner if ``partner``) if it
+        has something to declare; False if it has nothing."""
+        avail = self._declarations(seat)
+        if not avail:
+            return False
+        self.phase = WINDOW
+        self.turn = seat
+        self.window_partner = partner
+        avail.append("pass")
+        self.window_legal = avail
+        return True
 
     def _close_window(self) -> None:
         self.phase = PLAY_PHASE
@@ -619,15 +619,8 @@ class Match(BaseMatch):
             self.turn = self.leader
             return
         self.emit("passed", seat, round="window")
-        if self.players == 4 and not self.window_partner:
-            partner = (seat + 2) & 3
-            avail = self._declarations(partner)
-            if avail:
-                self.turn = partner
-                self.window_partner = True
-                avail.append("pass")
-                self.window_legal = avail
-                return
+        if self.players == 4 and not self.window_partner and self._offer_window((seat + 2) & 3, partner=True):
+            return
         self._close_window()
 
     def _after_declaration(self) -> None:
