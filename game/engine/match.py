@@ -332,6 +332,19 @@ class Match:
         for listener in self.listeners:
             listener(event)
 
+    def emit_dealt(self, first: int, hands: list, counted: bool = True, blind: bool = False) -> None:
+        """A "dealt" event for each seat from ``first`` round the table: its cards
+        (``count`` first if ``counted``), seen by that seat only, or by no one if ``blind``."""
+        if not self.record and not self.listeners:
+            return
+        names = self.deck.names
+        n = self.players
+        for i in range(n):
+            seat = (first + i) % n
+            count = {"count": len(hands[seat])} if counted else {}
+            self.emit("dealt", seat, private_to=-1 if blind else seat, hidden=("cards",), **count,
+                      cards=[names[c] for c in hands[seat]])
+
     def _begin_next_deal(self, same_dealer: bool = False) -> None:
         """Deal the next deal (scripted if its setup is given, else shuffled)."""
         self.deal_index += 1

@@ -296,11 +296,7 @@ class Match(BaseMatch):
         self.points = [0, 0]
         self.calls: list = []
         self.end_reason = None
-        if self.record or self.listeners:
-            for i in range(n):
-                seat = (mano + i) % n
-                self.emit("dealt", seat, private_to=seat, hidden=("cards",), count=3,
-                          cards=[NAMES[c] for c in dealt[seat]])
+        self.emit_dealt(mano, dealt)
         self.mode = PLAY_TURN
         self.actor = mano
         if self.flor_open and self.flor_val[mano] >= 0:

@@ -166,12 +166,8 @@ class Match(BaseMatch):
             self.special = NORMAL
             self.phase = PLAY_PHASE
             self.actor = mao
+        self.emit_dealt(mao, hands, counted=False, blind=self.blind)
         if self.record or self.listeners:
-            private = -1 if self.blind else None
-            for i in range(n):
-                seat = (mao + i) % n
-                self.emit("dealt", seat, private_to=seat if private is None else private,
-                          hidden=("cards",), cards=[NAMES[c] for c in hands[seat]])
             if self.special == MAO_DE_DEZ:
                 self.emit("mão de dez", self.actor, team=self.dez_team)
                 if n == 4:

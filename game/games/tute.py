@@ -288,11 +288,8 @@ class Match(BaseMatch):
         self.tute: int | None = None
         self.faceup_drawn_by: int | None = None
         self.deal_winner: int | None = None
+        self.emit_dealt(self.mano, self.hands)
         if self.record or self.listeners:
-            for seat in range(n):
-                s = (self.mano + seat) % n
-                self.emit("dealt", s, private_to=s, hidden=("cards",), count=len(self.hands[s]),
-                          cards=[NAMES[c] for c in self.hands[s]])
             self.emit("trump turned", self.dealer, card=NAMES[self.faceup], suit=SUITS[self.trump])
         if n == 3 and self.exch is not None:              # §5.4: asked once before the lead
             holder = next(s for s in range(3) if self.masks[s] >> self.exch & 1)
