@@ -215,6 +215,16 @@ class FuzzReport:
         return out
 
 
+def _error_text(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc)[:160]}"
+
+
+def _empty(folder: Path) -> None:
+    """Remove what a run left in the fuzzer's folder."""
+    for leftover in folder.iterdir():
+        leftover.unlink()
+
+
 def replay_in_process(path: Path, pretty: bool = False) -> tuple[int | None, str, str, str | None]:
     """``main.py replay`` in this process: (exit code, stdout, stderr, uncaught error)."""
     from game.commands.replay import replay
@@ -223,7 +233,7 @@ def replay_in_process(path: Path, pretty: bool = False) -> tuple[int | None, str
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = replay(str(path), pretty)
     except BaseException as exc:                     # noqa: BLE001 - that is the finding
-        return None, out.getvalue(), err.getvalue(), f"{type(exc).__name__}: {str(exc)[:160]}"
+        return None, out.getvalue(), err.getvalue(), _error_text(exc)
     return code, out.getvalue(), err.getvalue(), None
 
 
@@ -313,11 +323,9 @@ def fuzz_saves(seed: int = 2, count: int | None = None, seconds: float | None = 
                 elif "\n" in exc.reason or not exc.reason:
                     problem = f"reason is not one line: {exc.reason[:160]!r}"
             except BaseException as exc:             # noqa: BLE001 - that is the finding
-                outcome = "crash"
-                problem = f"uncaught {type(exc).__name__}: {str(exc)[:160]}"
+                outcome, problem = "crash", f"uncaught {_error_text(exc)}"
             report.add(kind, outcome, problem, time.monotonic() - start, raw)
-            for leftover in folder.iterdir():
-                leftover.unlink()
+            _empty(folder)
     return report
 
 
@@ -345,11 +353,9 @@ def fuzz_settings(seed: int = 3, count: int | None = None, seconds: float | None
                 if not kept:
                     problem = "the file's bytes are gone"
             except BaseException as exc:             # noqa: BLE001 - that is the finding
-                outcome = "crash"
-                problem = f"uncaught {type(exc).__name__}: {str(exc)[:160]}"
+                outcome, problem = "crash", f"uncaught {_error_text(exc)}"
             report.add(kind, outcome, problem, time.monotonic() - start, raw)
-            for leftover in folder.iterdir():
-                leftover.unlink()
+            _empty(folder)
     return report
 
 
