@@ -192,6 +192,19 @@ class FuzzReport:
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
 
+    def wants_more(self, count: int | None, deadline: float | None) -> bool:
+        """Another file? Until ``count`` files (if given) and until ``deadline`` (if given)."""
+        return (count is None or self.runs < count) and (deadline is None or time.monotonic() < deadline)
+
+    def add(self, kind: str, outcome: str, problem: str | None, took: float, raw: bytes) -> None:
+        """One file's result; a file that took too long is a finding too."""
+        self.slowest = max(self.slowest, took)
+        if problem is None and took > SLOW_SECONDS:
+            problem = f"took {took:.1f} s"
+        self.count(outcome, kind)
+        if problem:
+            self.failures.append((kind, problem, raw))
+
     def lines(self) -> list[str]:
         out = [f"{self.name}: {self.runs} files, " +
                ", ".join(f"{k}: {v}" for k, v in sorted(self.outcomes.items())) +
@@ -202,6 +215,16 @@ class FuzzReport:
         return out
 
 
+def _error_text(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc)[:160]}"
+
+
+def _empty(folder: Path) -> None:
+    """Remove what a run left in the fuzzer's folder."""
+    for leftover in folder.iterdir():
+        leftover.unlink()
+
+
 def replay_in_process(path: Path, pretty: bool = False) -> tuple[int | None, str, str, str | None]:
     """``main.py replay`` in this process: (exit code, stdout, stderr, uncaught error)."""
     from game.commands.replay import replay
@@ -210,7 +233,7 @@ def replay_in_process(path: Path, pretty: bool = False) -> tuple[int | None, str
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = replay(str(path), pretty)
     except BaseException as exc:                     # noqa: BLE001 - that is the finding
-        return None, out.getvalue(), err.getvalue(), f"{type(exc).__name__}: {str(exc)[:160]}"
+        return None, out.getvalue(), err.getvalue(), _error_text(exc)
     return code, out.getvalue(), err.getvalue(), None
 
 
@@ -250,21 +273,15 @@ def fuzz_replay(seed: int = 1, count: int | None = None, seconds: float | None =
     deadline = None if seconds is None else time.monotonic() + seconds
     with tempfile.TemporaryDirectory(prefix="taash-fuzz-") as tmp:
         path = Path(tmp) / "match.toml"
-        while (count is None or report.runs < count) and \
-                (deadline is None or time.monotonic() < deadline):
+        while report.wants_more(count, deadline):
             kind, raw = _mutate_text(rng, rng.choice(corpus))
             path.write_bytes(raw)
             pretty = rng.random() < 0.25
             start = time.monotonic()
             code, out, err, error = replay_in_process(path, pretty)
             took = time.monotonic() - start
-            report.slowest = max(report.slowest, took)
-            report.count(f"exit {code}" if error is None else "crash", kind)
-            problem = contract_problem(code, out, err, error, pretty)
-            if problem is None and took > SLOW_SECONDS:
-                problem = f"took {took:.1f} s"
-            if problem:
-                report.failures.append((kind, problem, raw))
+            report.add(kind, f"exit {code}" if error is None else "crash",
+                       contract_problem(code, out, err, error, pretty), took, raw)
     return report
 
 
@@ -285,8 +302,7 @@ def fuzz_saves(seed: int = 2, count: int | None = None, seconds: float | None = 
     deadline = None if seconds is None else time.monotonic() + seconds
     with tempfile.TemporaryDirectory(prefix="taash-fuzz-") as tmp:
         folder = Path(tmp)
-        while (count is None or report.runs < count) and \
-                (deadline is None or time.monotonic() < deadline):
+        while report.wants_more(count, deadline):
             kind, raw = _mutate_text(rng, rng.choice(corpus))
             path = folder / "autosave.toml"
             path.write_bytes(raw)
@@ -307,17 +323,9 @@ def fuzz_saves(seed: int = 2, count: int | None = None, seconds: float | None = 
                 elif "\n" in exc.reason or not exc.reason:
                     problem = f"reason is not one line: {exc.reason[:160]!r}"
             except BaseException as exc:             # noqa: BLE001 - that is the finding
-                outcome = "crash"
-                problem = f"uncaught {type(exc).__name__}: {str(exc)[:160]}"
-            took = time.monotonic() - start
-            report.slowest = max(report.slowest, took)
-            if problem is None and took > SLOW_SECONDS:
-                problem = f"took {took:.1f} s"
-            report.count(outcome, kind)
-            if problem:
-                report.failures.append((kind, problem, raw))
-            for leftover in folder.iterdir():
-                leftover.unlink()
+                outcome, problem = "crash", f"uncaught {_error_text(exc)}"
+            report.add(kind, outcome, problem, time.monotonic() - start, raw)
+            _empty(folder)
     return report
 
 
@@ -331,8 +339,7 @@ def fuzz_settings(seed: int = 3, count: int | None = None, seconds: float | None
     deadline = None if seconds is None else time.monotonic() + seconds
     with tempfile.TemporaryDirectory(prefix="taash-fuzz-") as tmp:
         folder = Path(tmp)
-        while (count is None or report.runs < count) and \
-                (deadline is None or time.monotonic() < deadline):
+        while report.wants_more(count, deadline):
             kind, raw = _mutate_settings(rng, base)
             settings_path(folder).write_bytes(raw)
             start = time.monotonic()
@@ -346,17 +353,9 @@ def fuzz_settings(seed: int = 3, count: int | None = None, seconds: float | None
                 if not kept:
                     problem = "the file's bytes are gone"
             except BaseException as exc:             # noqa: BLE001 - that is the finding
-                outcome = "crash"
-                problem = f"uncaught {type(exc).__name__}: {str(exc)[:160]}"
-            took = time.monotonic() - start
-            report.slowest = max(report.slowest, took)
-            if problem is None and took > SLOW_SECONDS:
-                problem = f"took {took:.1f} s"
-            report.count(outcome, kind)
-            if problem:
-                report.failures.append((kind, problem, raw))
-            for leftover in folder.iterdir():
-                leftover.unlink()
+                outcome, problem = "crash", f"uncaught {_error_text(exc)}"
+            report.add(kind, outcome, problem, time.monotonic() - start, raw)
+            _empty(folder)
     return report
 
 

@@ -13,6 +13,12 @@ A game subclasses :class:`Match` and fills in the deal-level hooks
 ``deal_points``, ``_copy_deal_state``). The base class keeps the match-level
 bookkeeping: dealers, deal records (what was dealt and played, for saves and
 replays), events, the end of the match.
+
+A game may also declare who plays and its options (``game_name``,
+``player_counts``, ``default_players``, ``option_rows``) and what a clone
+copies (``clone_lists``, ``clone_nested``, ``clone_dicts``): the base class
+then checks the player count, resolves the options and copies the deal state,
+and the game only reads its options in ``_take_options``.
 """
 from __future__ import annotations
 
@@ -20,7 +26,8 @@ import copy
 from dataclasses import dataclass, field
 
 from .cards import Deck, deal_rng
-from .errors import IllegalAction
+from .errors import IllegalAction, MatchFileError
+from .options import resolve_options
 
 
 @dataclass(frozen=True)
@@ -75,14 +82,35 @@ class Match:
 
     game_id = ""
     deck: Deck
+    # Who plays and with which options. A game that declares player_counts has
+    # the count checked here; one that declares option_rows has its options
+    # resolved here (defaults, every value checked); the others do it themselves.
+    game_name = ""
+    player_counts: tuple[int, ...] = ()
+    default_players = 4
+    option_rows: tuple | None = None
+    # The deal state a clone must not share, for the default _copy_deal_state:
+    # lists copied, lists of lists copied a level deeper, dicts copied. What is
+    # not named is shared, so it must never change in place.
+    clone_lists: tuple[str, ...] = ()
+    clone_nested: tuple[str, ...] = ()
+    clone_dicts: tuple[str, ...] = ()
 
-    def __init__(self, players: int, dealer: int, seed: int, options: dict,
-                 setups: list | None = None, record: bool = True) -> None:
+    def __init__(self, players: int | None = None, dealer: int = 0, seed: int = 0,
+                 options: dict | None = None, setups: list | None = None,
+                 record: bool = True) -> None:
+        players = self.default_players if players is None else players
+        if self.player_counts and players not in self.player_counts:
+            *most, last = (str(n) for n in self.player_counts)
+            counts = f"{', '.join(most)} or {last}" if most else last
+            raise MatchFileError(f"{self.game_name} is played by {counts} players, not {players}")
+        if self.option_rows is not None:
+            options = resolve_options(self.option_rows, options)
         self.players = players
         self.first_dealer = dealer
         self.dealer = dealer
         self.seed = seed
-        self.options = dict(options)
+        self.options = dict(options or {})
         self.setups = list(setups or [])   # scripted setups by deal index (None: shuffle)
         self.record = record
         self.records: list[DealRecord] = []
@@ -93,9 +121,15 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self._legal_cache: list | None = None
+        self._take_options()
         self._begin_next_deal()
 
     # ----- what a game provides -------------------------------------------
+    def _take_options(self) -> None:
+        """Read ``self.options`` (and the player count, dealer, setups) into what
+        the deals need, before the first deal; a bad combination raises
+        :class:`MatchFileError`."""
+
     def score_size(self) -> int:
         return self.players
 
@@ -142,8 +176,17 @@ class Match:
         return {}
 
     def _copy_deal_state(self, other: "Match") -> None:
-        """Deep-copy the deal-level state from ``self`` into the clone ``other``."""
-        raise NotImplementedError
+        """Deep-copy the deal-level state from ``self`` into the clone ``other``:
+        by default, what ``clone_lists``, ``clone_nested`` and ``clone_dicts`` name."""
+        if not (self.clone_lists or self.clone_nested or self.clone_dicts):
+            raise NotImplementedError
+        mine, theirs = self.__dict__, other.__dict__      # search clones often: no getattr
+        for name in self.clone_lists:
+            theirs[name] = list(mine[name])
+        for name in self.clone_nested:
+            theirs[name] = [list(x) for x in mine[name]]
+        for name in self.clone_dicts:
+            theirs[name] = dict(mine[name])
 
     # ----- the protocol ----------------------------------------------------
     def legal_actions(self) -> list[str]:
@@ -288,6 +331,19 @@ class Match:
             self.records[-1].events.append(event)
         for listener in self.listeners:
             listener(event)
+
+    def emit_dealt(self, first: int, hands: list, counted: bool = True, blind: bool = False) -> None:
+        """A "dealt" event for each seat from ``first`` round the table: its cards
+        (``count`` first if ``counted``), seen by that seat only, or by no one if ``blind``."""
+        if not self.record and not self.listeners:
+            return
+        names = self.deck.names
+        n = self.players
+        for i in range(n):
+            seat = (first + i) % n
+            count = {"count": len(hands[seat])} if counted else {}
+            self.emit("dealt", seat, private_to=-1 if blind else seat, hidden=("cards",), **count,
+                      cards=[names[c] for c in hands[seat]])
 
     def _begin_next_deal(self, same_dealer: bool = False) -> None:
         """Deal the next deal (scripted if its setup is given, else shuffled)."""

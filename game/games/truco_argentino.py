@@ -28,10 +28,9 @@ Choices where the rules page is silent (also in the module's tests):
 from __future__ import annotations
 
 from game.engine.cards import SPANISH_RANKS, SPANISH_SUITS, Deck
-from game.engine.errors import MatchFileError
 from game.engine.scripted import check_keys, parse_hands
 from game.engine.match import Match as BaseMatch
-from game.engine.options import Option, resolve_options
+from game.engine.options import Option
 
 GAME_ID = "truco_argentino"
 PLAYERS = (2, 4, 6)
@@ -196,12 +195,17 @@ class Match(BaseMatch):
 
     game_id = GAME_ID
     deck = DECK
+    game_name = "Truco Argentino"
+    player_counts = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    option_rows = OPTIONS
+    # dealt, env_val, flor_val and the chains are never mutated in place
+    clone_lists = ("chicos_won", "folded", "mucked", "alive", "trick_cards", "trick_seats", "results",
+                   "history", "env_declared", "flor_declared", "points", "calls")
+    clone_nested = ("hands",)
 
-    def __init__(self, players: int = 2, dealer: int = 0, seed: int = 0, options: dict | None = None,
-                 setups: list | None = None, record: bool = True) -> None:
-        if players not in PLAYERS:
-            raise MatchFileError(f"Truco Argentino is played by 2, 4 or 6 players, not {players}")
-        opts = resolve_options(OPTIONS, options)
+    def _take_options(self) -> None:
+        opts = self.options
         self.target = opts["target"]
         self.flor_option = opts["flor"]
         self.team_fold = opts["fold_scope"] == "team"
@@ -209,8 +213,7 @@ class Match(BaseMatch):
         self.malas_buenas = opts["falta_envido"] == "malas_buenas" and self.target == 30
         self.chicos = opts["chicos"]
         self.chicos_won = [0, 0]
-        self.no_flor = (-1,) * players
-        super().__init__(players, dealer, seed, opts, setups, record)
+        self.no_flor = (-1,) * self.players
 
     def score_size(self) -> int:
         return 2
@@ -293,31 +296,11 @@ class Match(BaseMatch):
         self.points = [0, 0]
         self.calls: list = []
         self.end_reason = None
-        if self.record or self.listeners:
-            for i in range(n):
-                seat = (mano + i) % n
-                self.emit("dealt", seat, private_to=seat, hidden=("cards",), count=3,
-                          cards=[NAMES[c] for c in dealt[seat]])
+        self.emit_dealt(mano, dealt)
         self.mode = PLAY_TURN
         self.actor = mano
         if self.flor_open and self.flor_val[mano] >= 0:
             self.mode = FLOR_MUST
-
-    def _copy_deal_state(self, other: "Match") -> None:
-        other.chicos_won = list(self.chicos_won)
-        other.hands = [list(h) for h in self.hands]
-        other.folded = list(self.folded)
-        other.mucked = list(self.mucked)
-        other.alive = list(self.alive)
-        other.trick_cards = list(self.trick_cards)
-        other.trick_seats = list(self.trick_seats)
-        other.results = list(self.results)
-        other.history = list(self.history)
-        other.env_declared = list(self.env_declared)
-        other.flor_declared = list(self.flor_declared)
-        other.points = list(self.points)
-        other.calls = list(self.calls)
-        # dealt, env_val, flor_val and the chains are never mutated in place
 
     # ----- whose turn, what is legal ----------------------------------------
     @property
@@ -746,10 +729,7 @@ class Match(BaseMatch):
         self.env_points = points
         if self.record or self.listeners:
             self.emit("envido won", wseat, team=team, points=points, value=env[wseat])
-        if self._add(team, points):
-            self._close_deal("chico")
-            return
-        self._resume()
+        self._score_and_resume(team, points)
 
     def _reject_envido(self, s: int) -> None:
         chain = self.env_chain
@@ -759,10 +739,14 @@ class Match(BaseMatch):
         self.env_points = points
         if self.record or self.listeners:
             self.emit("refused", s, call=ENV_NAME[chain[-1]], team=team, points=points)
+        self._score_and_resume(team, points)
+
+    def _score_and_resume(self, team: int, points: int) -> None:
+        """An envido or flor scored: the deal ends if it wins the chico, else play resumes."""
         if self._add(team, points):
             self._close_deal("chico")
-            return
-        self._resume()
+        else:
+            self._resume()
 
     # ----- flor (§8) ----------------------------------------------------------
     def _call_flor(self, s: int) -> None:
@@ -788,10 +772,7 @@ class Match(BaseMatch):
             self.flor_winner = s
             if self.record or self.listeners:
                 self.emit("flor won", s, team=team, points=points)
-            if self._add(team, points):
-                self._close_deal("chico")
-                return
-            self._resume()
+            self._score_and_resume(team, points)
             return
         self.flor_level = 0
         self.flor_caller = s
@@ -843,10 +824,7 @@ class Match(BaseMatch):
         self.flor_points = points
         if self.record or self.listeners:
             self.emit("flor won", wseat, team=team, points=points, value=fv[wseat])
-        if self._add(team, points):
-            self._close_deal("chico")
-            return
-        self._resume()
+        self._score_and_resume(team, points)
 
     def _reject_flor(self, s: int) -> None:
         level = self.flor_level
@@ -862,10 +840,7 @@ class Match(BaseMatch):
         self.flor_winner = -1
         if self.record or self.listeners:
             self.emit("refused", s, call=FLOR_NAME[level], team=team, points=points)
-        if self._add(team, points):
-            self._close_deal("chico")
-            return
-        self._resume()
+        self._score_and_resume(team, points)
 
     # ----- the end of a deal, a chico, the match (§10) ------------------------
     def _close_deal(self, reason: str) -> None:

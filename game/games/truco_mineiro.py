@@ -23,10 +23,9 @@ from __future__ import annotations
 import re
 
 from game.engine.cards import FRENCH_SUITS, Deck
-from game.engine.errors import MatchFileError
 from game.engine.scripted import check_keys, parse_hands
 from game.engine.match import Match as BaseMatch
-from game.engine.options import Option, resolve_options
+from game.engine.options import Option
 
 GAME_ID = "truco_mineiro"
 PLAYERS = (2, 4)
@@ -97,15 +96,17 @@ class Match(BaseMatch):
 
     game_id = GAME_ID
     deck = DECK
+    game_name = "Truco Mineiro"
+    player_counts = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    option_rows = OPTIONS
+    clone_lists = ("trick", "trick_seats", "history", "results", "calls", "points")
+    clone_nested = ("hands",)
+    clone_dicts = ("outcome",)
 
-    def __init__(self, players: int = 4, dealer: int = 0, seed: int = 0, options: dict | None = None,
-                 setups: list | None = None, record: bool = True) -> None:
-        if players not in PLAYERS:
-            raise MatchFileError(f"Truco Mineiro is played by 2 or 4 players, not {players}")
-        opts = resolve_options(OPTIONS, options)
-        self._triple_tie_dealer = opts["triple_tie"] == "dealer"
-        self._blind_option = opts["blind_iron_hand"]
-        super().__init__(players, dealer, seed, opts, setups, record)
+    def _take_options(self) -> None:
+        self._triple_tie_dealer = self.options["triple_tie"] == "dealer"
+        self._blind_option = self.options["blind_iron_hand"]
 
     def score_size(self) -> int:
         return 2
@@ -165,12 +166,8 @@ class Match(BaseMatch):
             self.special = NORMAL
             self.phase = PLAY_PHASE
             self.actor = mao
+        self.emit_dealt(mao, hands, counted=False, blind=self.blind)
         if self.record or self.listeners:
-            private = -1 if self.blind else None
-            for i in range(n):
-                seat = (mao + i) % n
-                self.emit("dealt", seat, private_to=seat if private is None else private,
-                          hidden=("cards",), cards=[NAMES[c] for c in hands[seat]])
             if self.special == MAO_DE_DEZ:
                 self.emit("mão de dez", self.actor, team=self.dez_team)
                 if n == 4:
@@ -180,16 +177,6 @@ class Match(BaseMatch):
                                   partner=partner, cards=[NAMES[c] for c in hands[partner]])
             elif self.special == MAO_DE_FERRO:
                 self.emit("mão de ferro", None, blind=self.blind)
-
-    def _copy_deal_state(self, other: "Match") -> None:
-        other.hands = [list(h) for h in self.hands]
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.history = list(self.history)
-        other.results = list(self.results)
-        other.calls = list(self.calls)
-        other.points = list(self.points)
-        other.outcome = dict(self.outcome)
 
     # ----- whose turn, what is legal ----------------------------------------
     @property

@@ -17,7 +17,7 @@ from bisect import insort
 from game.engine.cards import TUTE, CardError, deal_rng
 from game.engine.errors import MatchFileError
 from game.engine.match import Match as BaseMatch
-from game.engine.options import Option, resolve_options
+from game.engine.options import Option
 
 GAME_ID = "tute"
 PLAYERS = (2, 3, 4)
@@ -186,21 +186,24 @@ class Match(BaseMatch):
 
     game_id = GAME_ID
     deck = DECK
+    game_name = "Tute"
+    player_counts = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    option_rows = OPTIONS
+    clone_lists = ("masks", "stock", "trick", "trick_seats", "history", "points", "last_trick_of",
+                   "cantes", "window_legal")
+    clone_nested = ("hands",)
 
-    def __init__(self, players: int = DEFAULT_PLAYERS, dealer: int = 0, seed: int = 0,
-                 options: dict | None = None, setups: list | None = None,
-                 record: bool = True) -> None:
-        if players not in PLAYERS:
-            raise MatchFileError(f"Tute is played by 2, 3 or 4 players, not {players}")
+    def _take_options(self) -> None:
+        players, dealer = self.players, self.first_dealer
         if players == 4:                  # the dealer of deal i is known in advance: check §8
-            for i, setup in enumerate(setups or []):
+            for i, setup in enumerate(self.setups):
                 if setup is not None and setup["holder"] != (dealer + i) % 4:
                     raise MatchFileError(
                         f"deals[{i}]: trump {NAMES[setup['trump']]} must be a card of the "
                         f"dealer's hand (seat {(dealer + i) % 4}), not of hands[{setup['holder']}]")
         self.n = players
         self.ntricks = TRICKS[players]
-        super().__init__(players, dealer, seed, resolve_options(OPTIONS, options), setups, record)
 
     def score_size(self) -> int:
         return 2 if self.players == 4 else self.players
@@ -285,28 +288,13 @@ class Match(BaseMatch):
         self.tute: int | None = None
         self.faceup_drawn_by: int | None = None
         self.deal_winner: int | None = None
+        self.emit_dealt(self.mano, self.hands)
         if self.record or self.listeners:
-            for seat in range(n):
-                s = (self.mano + seat) % n
-                self.emit("dealt", s, private_to=s, hidden=("cards",), count=len(self.hands[s]),
-                          cards=[NAMES[c] for c in self.hands[s]])
             self.emit("trump turned", self.dealer, card=NAMES[self.faceup], suit=SUITS[self.trump])
         if n == 3 and self.exch is not None:              # §5.4: asked once before the lead
             holder = next(s for s in range(3) if self.masks[s] >> self.exch & 1)
             self.phase = EXCHANGE
             self.turn = holder
-
-    def _copy_deal_state(self, other: "Match") -> None:
-        other.hands = [list(h) for h in self.hands]
-        other.masks = list(self.masks)
-        other.stock = list(self.stock)
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.history = list(self.history)
-        other.points = list(self.points)
-        other.last_trick_of = list(self.last_trick_of)
-        other.cantes = list(self.cantes)
-        other.window_legal = list(self.window_legal)
 
     # ----- whose turn, what is legal ----------------------------------------
     @property
@@ -595,25 +583,25 @@ class Match(BaseMatch):
         """§4: the window after a trick, only for a side with something to declare."""
         self.cante_done = False
         self.window_partner = False
-        avail = self._declarations(winner)
-        if avail:
-            self.phase = WINDOW
-            self.turn = winner
-            avail.append("pass")
-            self.window_legal = avail
+        if self._offer_window(winner, partner=False):
             return
-        if self.players == 4:
-            partner = (winner + 2) & 3
-            avail = self._declarations(partner)
-            if avail:
-                self.phase = WINDOW
-                self.turn = partner
-                self.window_partner = True
-                avail.append("pass")
-                self.window_legal = avail
-                return
+        if self.players == 4 and self._offer_window((winner + 2) & 3, partner=True):
+            return
         self.phase = PLAY_PHASE
         self.turn = self.leader
+
+    def _offer_window(self, seat: int, partner: bool) -> bool:
+        """Open the window to ``seat`` (the winner's partner if ``partner``) if it
+        has something to declare; False if it has nothing."""
+        avail = self._declarations(seat)
+        if not avail:
+            return False
+        self.phase = WINDOW
+        self.turn = seat
+        self.window_partner = partner
+        avail.append("pass")
+        self.window_legal = avail
+        return True
 
     def _close_window(self) -> None:
         self.phase = PLAY_PHASE
@@ -628,15 +616,8 @@ class Match(BaseMatch):
             self.turn = self.leader
             return
         self.emit("passed", seat, round="window")
-        if self.players == 4 and not self.window_partner:
-            partner = (seat + 2) & 3
-            avail = self._declarations(partner)
-            if avail:
-                self.turn = partner
-                self.window_partner = True
-                avail.append("pass")
-                self.window_legal = avail
-                return
+        if self.players == 4 and not self.window_partner and self._offer_window((seat + 2) & 3, partner=True):
+            return
         self._close_window()
 
     def _after_declaration(self) -> None:

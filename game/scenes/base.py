@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.felt import felt_backdrop
 from game.ui.widgets import WidgetGroup
 
@@ -52,6 +52,25 @@ class Scene:
         """Frames per second this scene needs while nothing happens: 60 while something
         moves, less while it waits (0: redraw only on input). The app sleeps in between."""
         return 60
+
+
+class OverlayScene(Scene):
+    """A dialog over the scene below, which stays visible, dimmed. Input goes to
+    its widgets (``self.ui``) first; Esc, if none of them takes it, goes back."""
+
+    opaque = False
+    ui: WidgetGroup
+
+    def handle(self, event) -> None:
+        if self.ui.handle(event):
+            return
+        super().handle(event)
+
+    def draw_dim(self, surface) -> None:
+        """Darken the scene below."""
+        dim = gfx.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        dim.fill((4, 8, 10, 165))
+        surface.blit(dim, (0, 0))
 
 
 class SceneStack:

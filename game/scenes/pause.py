@@ -10,9 +10,9 @@ import logging
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.base import OverlayScene
 from game.ui import gfx, theme
-from game.ui.fit import blit_fit, blit_wrapped
+from game.ui.fit import blit_fit, draw_warning
 from game.ui.fit_widgets import FitButton
 from game.ui.widgets import WidgetGroup, draw_panel
 
@@ -23,10 +23,8 @@ BUTTON_W, BUTTON_H, GAP = 380, 52, 12
 DANGER_GAP = 18
 
 
-class PauseScene(Scene):
+class PauseScene(OverlayScene):
     """An overlay over ``table``: Resume, Save and quit, Rules, Settings, Concede."""
-
-    opaque = False
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
@@ -117,28 +115,15 @@ class PauseScene(Scene):
             concede()
 
     # ----- scene
-    def handle(self, event) -> None:
-        if self.ui.handle(event):
-            return
-        super().handle(event)
-
     def update(self, dt: float) -> None:
         if self.ui.focused is None:
             self.ui.move_focus(1)
 
     def draw(self, surface) -> None:
-        dim = gfx.Surface((W, H), pygame.SRCALPHA)
-        dim.fill((4, 8, 10, 165))
-        surface.blit(dim, (0, 0))
+        self.draw_dim(surface)
         t = self.app.t
         if self.confirming:
-            panel = self.confirm_panel
-            draw_panel(surface, panel, (16, 26, 30, 246), 20)
-            gfx.draw.rect(surface, theme.DANGER, panel, 2, border_radius=20)
-            blit_fit(surface, t("pause.concede_title"), theme.FONT_BIG, theme.TEXT,
-                     (panel.centerx, panel.y + 26), "midtop", panel.w - 60, bold=True)
-            blit_wrapped(surface, t("pause.concede_text"), theme.FONT, theme.TEXT_DIM,
-                         (panel.x + 40, panel.y + 86), panel.w - 80, align="center")
+            draw_warning(surface, self.confirm_panel, t("pause.concede_title"), t("pause.concede_text"))
             self.confirm.draw(surface)
             return
         panel = self.panel

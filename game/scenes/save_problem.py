@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.base import Scene
-from game.scenes.menu import FitButton, MainMenuScene, blit_fit, blit_wrapped
+from game.scenes.base import OverlayScene
+from game.scenes.menu import FitButton, MainMenuScene
 from game.ui import theme
-from game.ui.widgets import WidgetGroup, draw_panel
+from game.ui.fit import draw_warning
+from game.ui.widgets import WidgetGroup
 
 W, H = theme.WIDTH, theme.HEIGHT
 BUTTON_H = 52
 
 
-class SaveProblemScene(Scene):
-    opaque = False
-
+class SaveProblemScene(OverlayScene):
     def __init__(self, app, table, reason: str) -> None:
         super().__init__(app)
         self.table = table
@@ -53,26 +52,13 @@ class SaveProblemScene(Scene):
     def back(self) -> None:
         self.play_on()
 
-    def handle(self, event) -> None:
-        if self.ui.handle(event):
-            return
-        super().handle(event)
-
     def update(self, dt: float) -> None:
         if self.ui.focused is None:
             self.ui.set_focus(self.play_on_button)
 
     def draw(self, surface) -> None:
-        dim = pygame.Surface((W, H), pygame.SRCALPHA)
-        dim.fill((4, 8, 10, 165))
-        surface.blit(dim, (0, 0))
-        panel = self.panel
-        draw_panel(surface, panel, (16, 26, 30, 246), 20)
-        pygame.draw.rect(surface, theme.DANGER, panel, 2, border_radius=20)
+        self.draw_dim(surface)
         t = self.app.t
-        blit_fit(surface, t("save_problem.title"), theme.FONT_BIG, theme.TEXT,
-                 (panel.centerx, panel.y + 26), "midtop", panel.w - 60, bold=True)
-        text = t("save_problem.text", file=str(self.app.pref_dir), reason=self.reason)
-        blit_wrapped(surface, text, theme.FONT, theme.TEXT_DIM,
-                     (panel.x + 40, panel.y + 86), panel.w - 80, align="center")
+        draw_warning(surface, self.panel, t("save_problem.title"),
+                     t("save_problem.text", file=str(self.app.pref_dir), reason=self.reason))
         self.ui.draw(surface)

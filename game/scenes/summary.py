@@ -24,7 +24,24 @@ AUTO_NEXT = 2.5        # seconds (normal speed) before a bots-only table goes on
 _SHADE: pygame.Surface | None = None
 
 
-class DealSummaryScene(Scene):
+class _SummaryScene(Scene):
+    """What both summaries share: Esc is :meth:`back`, other input goes to the
+    buttons, and ``age`` times the animations."""
+
+    widgets: WidgetGroup
+    age: float
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.widgets.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+
+class DealSummaryScene(_SummaryScene):
     opaque = False
 
     def __init__(self, app, session, deal_index: int, on_close=None, *, adapter, on_review=None) -> None:
@@ -64,11 +81,8 @@ class DealSummaryScene(Scene):
         if self.on_close is not None:
             self.on_close()
 
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open_pause()
-            return
-        self.widgets.handle(event)
+    def back(self) -> None:
+        self.open_pause()
 
     def open_pause(self) -> None:
         """Esc: the pause menu of the table under this summary (Resume comes back here)."""
@@ -78,7 +92,7 @@ class DealSummaryScene(Scene):
             below.open_pause()
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        super().update(dt)
         if self.auto is not None and self.age >= self.auto:
             self.close()
 
@@ -96,7 +110,7 @@ class DealSummaryScene(Scene):
         self.widgets.draw(surface)
 
 
-class MatchResultScene(Scene):
+class MatchResultScene(_SummaryScene):
     """The winner and final score; "New match" (same seats) and "Menu"."""
 
     opaque = True
@@ -142,15 +156,6 @@ class MatchResultScene(Scene):
 
     def back(self) -> None:
         self.menu()
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.menu()
-            return
-        self.widgets.handle(event)
-
-    def update(self, dt: float) -> None:
-        self.age += dt
 
     def _fan(self) -> pygame.Surface | None:
         if getattr(self, "_fan_surface", None) is None:

@@ -381,13 +381,10 @@ def _emblem(pen: Pen, rank: str, ink) -> None:
 
 # --------------------------------------------------------------------------- Spanish faces
 
+# two to six pips stand as on a French card; the seven's middle pip sits a little lower
 SPANISH_PIPS = {
     1: [(_C, 0.5)],
-    2: [(_C, 0), (_C, 1)],
-    3: [(_C, 0), (_C, 0.5), (_C, 1)],
-    4: [(_L, 0), (_R, 0), (_L, 1), (_R, 1)],
-    5: [(_L, 0), (_R, 0), (_C, 0.5), (_L, 1), (_R, 1)],
-    6: [(_L, 0), (_R, 0), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
+    **{n: FRENCH_PIPS[n] for n in range(2, 7)},
     7: [(_L, 0), (_R, 0), (_C, 0.29), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
 }
 

@@ -1,12 +1,12 @@
 """Text that fits: labels shrunk to a width, wrapped paragraphs, the heading of a menu
-screen and the focus ring every focusable thing draws."""
+screen, the panel of a warning and the focus ring every focusable thing draws."""
 from __future__ import annotations
 
 import pygame
 
 from game.ui import gfx, theme
 from game.ui.text import default_renderer
-from game.ui.widgets import blit_text
+from game.ui.widgets import blit_text, draw_panel
 
 W = theme.WIDTH
 MIN_TEXT = 16             # never shrink a label below this (px)
@@ -46,6 +46,17 @@ def draw_title(surface, text: str, subtitle: str | None = None, y: int = 26) -> 
         bottom = sub.bottom
     gfx.draw.line(surface, theme.ACCENT, (48, bottom + 8), (168, bottom + 8), 3)
     return bottom + 16
+
+
+def draw_warning(surface, panel: pygame.Rect, title: str, text: str) -> None:
+    """A red-edged panel asking the player something: a bold title, the text wrapped
+    below it (the buttons go along the bottom)."""
+    draw_panel(surface, panel, (16, 26, 30, 246), 20)
+    gfx.draw.rect(surface, theme.DANGER, panel, 2, border_radius=20)
+    blit_fit(surface, title, theme.FONT_BIG, theme.TEXT, (panel.centerx, panel.y + 26), "midtop",
+             panel.w - 60, bold=True)
+    blit_wrapped(surface, text, theme.FONT, theme.TEXT_DIM, (panel.x + 40, panel.y + 86), panel.w - 80,
+                 align="center")
 
 
 def focus_ring(surface, rect: pygame.Rect, radius: int = 12) -> None:

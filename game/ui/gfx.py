@@ -322,17 +322,11 @@ class _Transform:
 
     @staticmethod
     def smoothscale(surface, size) -> pygame.Surface:
-        k = k_of(surface)
-        if k == 1.0:
-            return pygame.transform.smoothscale(surface, size)
-        return _same_k(surface, pygame.transform.smoothscale(surface, (px(size[0], k), px(size[1], k))))
+        return _resized(pygame.transform.smoothscale, surface, size)
 
     @staticmethod
     def scale(surface, size) -> pygame.Surface:
-        k = k_of(surface)
-        if k == 1.0:
-            return pygame.transform.scale(surface, size)
-        return _same_k(surface, pygame.transform.scale(surface, (px(size[0], k), px(size[1], k))))
+        return _resized(pygame.transform.scale, surface, size)
 
     @staticmethod
     def smoothscale_by(surface, factor) -> pygame.Surface:
@@ -345,6 +339,14 @@ class _Transform:
     @staticmethod
     def grayscale(surface) -> pygame.Surface:
         return _same_k(surface, pygame.transform.grayscale(surface))
+
+
+def _resized(resize: Callable, surface, size) -> pygame.Surface:
+    """``resize`` (pygame's scale or smoothscale) to a logical ``size``."""
+    k = k_of(surface)
+    if k == 1.0:
+        return resize(surface, size)
+    return _same_k(surface, resize(surface, (px(size[0], k), px(size[1], k))))
 
 
 def _same_k(original, result: pygame.Surface) -> pygame.Surface:
