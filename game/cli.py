@@ -50,7 +50,7 @@ def _options(pairs: list[str]) -> dict:
 
 
 def cmd_arena(args) -> int:
-    from game.ai.arena import run_arena
+    from game.ai.arena import run_arena, wilson
     from game.games import game_module
 
     try:
@@ -64,8 +64,14 @@ def cmd_arena(args) -> int:
         return EXIT_BAD_INPUT
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
     try:
+        progress = None
+        if args.progress:
+            def progress(done, wins):
+                lo, hi = wilson(wins[0], done)
+                print(f"  {done} matches: {kinds[0]} {wins[0]}/{done} ({100 * lo:.0f}-{100 * hi:.0f} %)",
+                      file=sys.stderr, flush=True)
         result = run_arena(args.game, players, kinds, args.matches, args.seed,
-                           _options(args.option), args.workers)
+                           _options(args.option), args.workers, progress)
     except ValueError as exc:
         print(_one_line(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -140,6 +146,8 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     arena.add_argument("--matches", type=int, default=200)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores)")
+    arena.add_argument("--progress", action="store_true",
+                       help="a line on stderr as matches finish, with the first entrant's wins so far")
     arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a rules option, e.g. --option mode=open (repeatable)")
     arena.set_defaults(func=cmd_arena)

@@ -99,13 +99,22 @@ def _play_range(job: tuple) -> list:
     return [play_match(game_id, players, kinds, m, seed, opts) for m in range(first, first + count)]
 
 
+def _report(progress, outcomes: list, entrants: int) -> None:
+    if progress is not None:
+        wins = [0] * entrants
+        for _, entrant, _ in outcomes:
+            wins[entrant] += 1
+        progress(len(outcomes), wins)
+
+
 def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: int,
-              options: dict | None = None, workers: int = 1) -> ArenaResult:
+              options: dict | None = None, workers: int = 1, progress=None) -> ArenaResult:
     """Play ``matches`` matches. Sides (teams, or seats in games without
     teams) get the bot kinds in ``kinds`` in turn, rotated every match so that
     each kind sits in each side equally often. ``workers`` > 1 plays them in
     that many processes (the result is the same: every match is seeded by
-    its number)."""
+    its number). ``progress(done, wins by entrant)`` is called as matches finish, so a
+    long run can be followed (and its partial result read if it is cut short)."""
     module = game_module(game_id)
     from game.engine.options import resolve_options
     opts = resolve_options(module.OPTIONS, options)
@@ -121,10 +130,16 @@ def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: 
         chunk = max(1, min(8, matches // (workers * 4) or 1))
         jobs = [(game_id, players, kinds, first, min(chunk, matches - first), seed, opts)
                 for first in range(0, matches, chunk)]
+        outcomes = []
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            outcomes = [o for part in pool.imap(_play_range, jobs) for o in part]
+            for part in pool.imap_unordered(_play_range, jobs):
+                outcomes.extend(part)
+                _report(progress, outcomes, len(kinds))
     else:
-        outcomes = [play_match(game_id, players, kinds, m, seed, opts) for m in range(matches)]
+        outcomes = []
+        for m in range(matches):
+            outcomes.append(play_match(game_id, players, kinds, m, seed, opts))
+            _report(progress, outcomes, len(kinds))
     for side, entrant, decisions in outcomes:
         result.side_wins[side] += 1
         result.wins[labels[entrant]] += 1
