@@ -177,8 +177,8 @@ class BuracoSearch(SearchGame):
     module = bu
     score_scale = 220.0
     playout_limit = 24
-    hard_iterations = 600
-    expert_iterations = 1800
+    hard_iterations = 500
+    expert_iterations = 1400
 
     def __init__(self) -> None:
         self.rule = BuracoBot(0)
