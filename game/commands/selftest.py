@@ -67,6 +67,24 @@ def _scenes(app):
     yield "rules", RulesHelpScene(app)
 
 
+def _search_decides(game_id: str) -> str:
+    """The game's search bot (the Hard level, on a small budget) makes a legal first decision."""
+    from game.ai import has_search, make_bot
+    from game.games import game_module
+    if not has_search(game_id):
+        return "no search bot"
+    module = game_module(game_id)
+    match = module.Match(module.DEFAULT_PLAYERS, 0, 5, {}, None, False)
+    bot = make_bot("hard", game_id, 1)
+    bot.iterations = 50
+    seat = match.to_act
+    view = match.view(seat)
+    action = bot.choose(view)
+    if action not in view["legal"]:
+        raise RuntimeError(f"the {game_id} search bot chose {action!r}, not a legal action")
+    return f"the search bot chose {action!r}"
+
+
 def run_selftest(out=print) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -75,7 +93,7 @@ def run_selftest(out=print) -> int:
         from game.games import built_games, game_module
         with tempfile.TemporaryDirectory() as home:
             app = App(pref_dir=home, headless=True)
-            for lang in ("en", "bn", "hi", "es"):
+            for lang in ("en", "bn", "hi", "es", "pt"):
                 app.settings.language = lang
                 app.apply_language()
                 for name, scene in _scenes(app):
@@ -96,6 +114,8 @@ def run_selftest(out=print) -> int:
                     _play_one_deal_on_table(app, game_id, players)
                     out(f"selftest: {game_id} {players} players: a bot-only deal ({n} actions) "
                         "played headless and on the table")
+            for game_id in built_games():
+                out(f"selftest: {game_id}: {_search_decides(game_id)}")
         out("selftest: ok")
         return 0
     except Exception:
