@@ -218,6 +218,23 @@ def _sig(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
+def _still_to_play(n: int, seat: int, team: int, played) -> tuple[bool, bool, int]:
+    """Who still plays in the trick (all, if none has): whether ``seat`` does, whether
+    its partner does, and how many opponents."""
+    to_play = partner = False
+    opps = 0
+    for s in range(n):
+        if s in played:
+            continue
+        if s == seat:
+            to_play = True
+        elif s % 2 == team:
+            partner = True
+        else:
+            opps += 1
+    return to_play, partner, opps
+
+
 class BetEvidence:
     """The bets of a deal so far, each with what its seat knew then, to weigh a
     dealt world by how likely those bets were with its cards."""
@@ -285,18 +302,7 @@ class BetEvidence:
         team = seat % 2
         ours = max((STRENGTH[c] for s, c in trick if s % 2 == team), default=0)
         theirs = max((STRENGTH[c] for s, c in trick if s % 2 != team), default=0)
-        in_trick = {s for s, _ in trick}
-        to_play = opps = 0
-        partner = False
-        for s in range(n):                      # who still plays in the trick (all, if none has)
-            if s in in_trick:
-                continue
-            if s == seat:
-                to_play = True
-            elif s % 2 == team:
-                partner = True
-            else:
-                opps += 1
+        to_play, partner, opps = _still_to_play(n, seat, team, {s for s, _ in trick})
         self.events.append((seat, kind, tuple(played[seat]), _res_for(results, team), ours, theirs,
                             opps, partner, bool(to_play), triple))
 
@@ -680,18 +686,7 @@ def _view_equity(view: dict) -> float:
     ours = max((STRENGTH[CARD[c]] for s, c in view["trick"] if s % 2 == team), default=0)
     theirs = max((STRENGTH[CARD[c]] for s, c in view["trick"] if s % 2 != team), default=0)
     played = {s for s, _ in view["trick"]}
-    opps = 0
-    partner = False
-    to_play = False
-    for s in range(n):                          # who still plays in the trick (all, if none has)
-        if s in played:
-            continue
-        if s == seat:
-            to_play = True
-        elif s % 2 == team:
-            partner = True
-        else:
-            opps += 1
+    to_play, partner, opps = _still_to_play(n, seat, team, played)
     triple = T if view["options"]["triple_tie"] != "dealer" else (W if view["dealer"] % 2 == team else L)
     return equity(n, hand, _res_for(results, team), ours, theirs, opps, partner, to_play and bool(hand),
                   triple)

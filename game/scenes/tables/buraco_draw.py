@@ -576,15 +576,7 @@ class BuracoDrawing:
         if item is None:
             return
         text, colour = item
-        key = (text, colour)
-        cache = self._cache("turn")
-        surf = cache.get(key)
-        if surf is None:
-            img = self.app.text.render(self._fit(text, theme.FONT_SMALL, 740, True), theme.FONT_SMALL, colour, True)
-            surf = gfx.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
-            gfx.draw.rect(surf, (20, 8, 4, 200), surf.get_rect(), border_radius=surf.get_height() // 2)
-            surf.blit(img, (14, 3))
-            cache[key] = surf
+        surf = self._turn_pill(text, colour, 740, (20, 8, 4, 200))
         surface.blit(surf, surf.get_rect(center=(OURS_RECT.centerx, TURN_Y)))
 
     def _draw_drag(self, surface) -> None:

@@ -568,6 +568,19 @@ class MatchTableScene(Scene):
         cache[key] = surf
         return surf
 
+    def _turn_pill(self, text: str, colour, max_w: int, fill) -> pygame.Surface:
+        """The turn line's pill: ``text`` fitted to ``max_w`` on a rounded ``fill`` (cached)."""
+        key = (text, colour)
+        cache = self._cache("turn")
+        surf = cache.get(key)
+        if surf is None:
+            img = self.app.text.render(self._fit(text, theme.FONT_SMALL, max_w, True), theme.FONT_SMALL, colour, True)
+            surf = gfx.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
+            gfx.draw.rect(surf, fill, surf.get_rect(), border_radius=surf.get_height() // 2)
+            surf.blit(img, (14, 3))
+            cache[key] = surf
+        return surf
+
     def _plate_glow(self) -> pygame.Surface:
         cache = self._cache("plateglow")
         surf = cache.get(0)

@@ -437,15 +437,7 @@ class TrickTableDrawing:
         if item is None:
             return
         text, colour = item
-        key = (text, colour)
-        cache = self._cache("turn")
-        surf = cache.get(key)
-        if surf is None:
-            img = self.app.text.render(self._fit(text, theme.FONT_SMALL, 700, True), theme.FONT_SMALL, colour, True)
-            surf = gfx.Surface((img.get_width() + 28, img.get_height() + 6), pygame.SRCALPHA)
-            gfx.draw.rect(surf, (6, 14, 10, 170), surf.get_rect(), border_radius=surf.get_height() // 2)
-            surf.blit(img, (14, 3))
-            cache[key] = surf
+        surf = self._turn_pill(text, colour, 700, (6, 14, 10, 170))
         row = self.widgets.widgets and self.adapter.controls_layout != "column"
         y = TURN_Y if row else TURN_Y + 30
         surface.blit(surf, surf.get_rect(center=(W // 2, y)))
