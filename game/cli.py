@@ -71,11 +71,18 @@ def cmd_arena(args) -> int:
                 print(f"  {done} matches: {kinds[0]} {wins[0]}/{done} ({100 * lo:.0f}-{100 * hi:.0f} %)",
                       file=sys.stderr, flush=True)
         result = run_arena(args.game, players, kinds, args.matches, args.seed,
-                           _options(args.option), args.workers, progress)
+                           _options(args.option), args.workers, progress, args.log)
     except ValueError as exc:
         print(_one_line(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     for line in result.lines():
+        print(line)
+    return 0
+
+
+def cmd_arena_table(args) -> int:
+    from game.ai.arena_log import summary
+    for line in summary(args.logs):
         print(line)
     return 0
 
@@ -150,7 +157,13 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
                        help="a line on stderr as matches finish, with the first entrant's wins so far")
     arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a rules option, e.g. --option mode=open (repeatable)")
+    arena.add_argument("--log", metavar="FILE.jsonl",
+                       help="keep every finished match in this log; a run cut short resumes from it "
+                            "(a log written by other code or for other settings is refused)")
     arena.set_defaults(func=cmd_arena)
+    summary = sub.add_parser("arena-table", help="the strength table of some arena logs")
+    summary.add_argument("logs", nargs="+", metavar="FILE.jsonl")
+    summary.set_defaults(func=cmd_arena_table)
 
     bench = sub.add_parser("bench", help="random-legal deals per second for each game")
     bench.add_argument("--game")

@@ -39,10 +39,13 @@ class ArenaResult:
     wins: dict = field(default_factory=dict)          # entrant label -> match wins
     decisions: dict = field(default_factory=dict)     # bot kind -> [count, seconds]
     side_wins: list = field(default_factory=list)     # wins per side (seat or team)
+    played: int = 0                                    # matches played now (not taken from a log)
 
     def lines(self) -> list[str]:
         out = [f"arena {self.game}, {self.players} players, {self.matches} matches "
-               f"({self.matches / self.seconds:.1f} matches/s)"]
+               f"({self.played / max(self.seconds, 1e-9):.1f} matches/s"
+               + (f"; {self.matches - self.played} from the log" if self.played < self.matches else "")
+               + ")"]
         for label, wins in self.wins.items():
             lo, hi = wilson(wins, self.matches)
             out.append(f"  {label:<22} won {wins:5d}  {100 * wins / self.matches:5.1f} %  "
@@ -94,9 +97,9 @@ def play_match(game_id: str, players: int, kinds: list[str], m: int, seed: int,
     return match.winner, entrant_of_side[match.winner], decisions
 
 
-def _play_range(job: tuple) -> list:
-    game_id, players, kinds, first, count, seed, opts = job
-    return [play_match(game_id, players, kinds, m, seed, opts) for m in range(first, first + count)]
+def _play_one(job: tuple) -> tuple[int, tuple]:
+    game_id, players, kinds, m, seed, opts = job
+    return m, play_match(game_id, players, kinds, m, seed, opts)
 
 
 def _report(progress, outcomes: list, entrants: int) -> None:
@@ -108,13 +111,16 @@ def _report(progress, outcomes: list, entrants: int) -> None:
 
 
 def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: int,
-              options: dict | None = None, workers: int = 1, progress=None) -> ArenaResult:
+              options: dict | None = None, workers: int = 1, progress=None,
+              log: str | None = None) -> ArenaResult:
     """Play ``matches`` matches. Sides (teams, or seats in games without
     teams) get the bot kinds in ``kinds`` in turn, rotated every match so that
     each kind sits in each side equally often. ``workers`` > 1 plays them in
     that many processes (the result is the same: every match is seeded by
     its number). ``progress(done, wins by entrant)`` is called as matches finish, so a
-    long run can be followed (and its partial result read if it is cut short)."""
+    long run can be followed (and its partial result read if it is cut short).
+    ``log`` names an arena log (``arena_log``): matches already in it are
+    taken from it, new ones are appended as they finish."""
     module = game_module(game_id)
     from game.engine.options import resolve_options
     opts = resolve_options(module.OPTIONS, options)
@@ -124,21 +130,29 @@ def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: 
     labels = [f"{k} (entrant {i})" if kinds.count(k) > 1 else k for i, k in enumerate(kinds)]
     result.wins = {label: 0 for label in labels}
     result.decisions = {k: [0, 0.0] for k in kinds}
+    book = None
+    if log is not None:
+        from .arena_log import ArenaLog, header
+        book = ArenaLog(log, header(game_id, players, kinds, seed, opts))
+    outcomes = [book.done[m] for m in range(matches) if book and m in book.done]
+    todo = [m for m in range(matches) if not (book and m in book.done)]
     start = time.perf_counter()
-    if workers > 1 and matches > 1:
+    jobs = [(game_id, players, kinds, m, seed, opts) for m in todo]
+    if workers > 1 and len(jobs) > 1:
         import multiprocessing
-        chunk = max(1, min(8, matches // (workers * 4) or 1))
-        jobs = [(game_id, players, kinds, first, min(chunk, matches - first), seed, opts)
-                for first in range(0, matches, chunk)]
-        outcomes = []
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(_play_range, jobs):
-                outcomes.extend(part)
+            finished = pool.imap_unordered(_play_one, jobs)
+            for m, outcome in finished:
+                outcomes.append(outcome)
+                if book:
+                    book.add(m, outcome)
                 _report(progress, outcomes, len(kinds))
     else:
-        outcomes = []
-        for m in range(matches):
-            outcomes.append(play_match(game_id, players, kinds, m, seed, opts))
+        for job in jobs:
+            m, outcome = _play_one(job)
+            outcomes.append(outcome)
+            if book:
+                book.add(m, outcome)
             _report(progress, outcomes, len(kinds))
     for side, entrant, decisions in outcomes:
         result.side_wins[side] += 1
@@ -148,4 +162,5 @@ def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: 
             result.decisions[kind][0] += count
             result.decisions[kind][1] += secs
     result.seconds = time.perf_counter() - start
+    result.played = len(todo)
     return result

@@ -1,0 +1,50 @@
+"""Arena logs: a run cut short resumes to exactly the uninterrupted result, and a
+log written for another question is refused."""
+import json
+
+import pytest
+
+from game.ai.arena import run_arena
+from game.ai.arena_log import LogMismatch, summary
+
+
+def _wins(result):
+    return dict(result.wins), list(result.side_wins)
+
+
+def test_resumed_run_equals_uninterrupted_run(tmp_path):
+    log = tmp_path / "mineiro.jsonl"
+    whole = run_arena("truco_mineiro", 2, ["rule", "random"], 24, seed=5)
+    first = run_arena("truco_mineiro", 2, ["rule", "random"], 10, seed=5, log=str(log))
+    assert first.played == 10
+    with log.open("a") as f:                      # a run killed in the middle of a line
+        f.write('{"m": 10, "si')
+    resumed = run_arena("truco_mineiro", 2, ["rule", "random"], 24, seed=5, log=str(log), workers=2)
+    assert resumed.played == 14 and resumed.matches == 24
+    assert _wins(resumed) == _wins(whole)
+    lines = log.read_text().splitlines()
+    assert json.loads(lines[0])["arena"]["bots"] == ["rule", "random"]
+
+
+@pytest.mark.parametrize("change", [{"seed": 6}, {"kinds": ["random", "rule"]},
+                                    {"options": {"triple_tie": "none"}}])
+def test_a_log_for_another_run_is_refused(tmp_path, change):
+    log = tmp_path / "mineiro.jsonl"
+    run_arena("truco_mineiro", 2, ["rule", "random"], 3, seed=5, log=str(log))
+    before = log.read_bytes()
+    args = {"kinds": ["rule", "random"], "seed": 5, "options": None} | change
+    with pytest.raises(LogMismatch):
+        run_arena("truco_mineiro", 2, args["kinds"], 5, args["seed"], args["options"], log=str(log))
+    assert log.read_bytes() == before
+
+
+def test_summary_prints_each_line_and_the_cheat_share(tmp_path):
+    logs = []
+    for kinds in (["cheat", "random"], ["rule", "random"]):
+        path = tmp_path / f"{kinds[0]}.jsonl"
+        run_arena("truco_mineiro", 2, kinds, 6, seed=2, log=str(path))
+        logs.append(str(path))
+    table = summary(logs)
+    assert table[0].split()[0] == "game"
+    assert any("cheat v random" in line for line in table)
+    assert any("rule v random" in line for line in table)
