@@ -81,8 +81,8 @@ def cmd_arena(args) -> int:
 
 
 def cmd_arena_table(args) -> int:
-    from game.ai.arena_log import summary
-    for line in summary(args.logs):
+    from game.ai.arena import strength_table
+    for line in strength_table(args.logs):
         print(line)
     return 0
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from game.ai.arena import run_arena
-from game.ai.arena_log import LogMismatch, summary
+from game.ai.arena import run_arena, strength_table
+from game.ai.arena_log import LogMismatch
 
 
 def _wins(result):
@@ -44,7 +44,7 @@ def test_summary_prints_each_line_and_the_cheat_share(tmp_path):
         path = tmp_path / f"{kinds[0]}.jsonl"
         run_arena("truco_mineiro", 2, kinds, 6, seed=2, log=str(path))
         logs.append(str(path))
-    table = summary(logs)
+    table = strength_table(logs)
     assert table[0].split()[0] == "game"
     assert any("cheat v random" in line for line in table)
     assert any("rule v random" in line for line in table)

@@ -164,3 +164,44 @@ def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: 
     result.seconds = time.perf_counter() - start
     result.played = len(todo)
     return result
+
+
+def _chance(head: dict) -> float:
+    sides = 2 if head["players"] in (4, 6) else head["players"]
+    return 1 / sides
+
+
+def strength_table(paths: list[str]) -> list[str]:
+    """The strength table of some arena logs: one line each, with its 95 %
+    interval, then, where a game has both an Expert-vs-Normal and a
+    cheat-vs-Normal log, how much of the cheat's edge over Normal Expert reaches."""
+    from .arena_log import read_log
+    rows = []
+    for path in paths:
+        head, done = read_log(path)
+        if head is None or not done:
+            continue
+        n = len(done)
+        wins = sum(1 for _, entrant, _ in done.values() if entrant == 0)
+        lo, hi = wilson(wins, n)
+        opts = ",".join(f"{k}={v}" for k, v in head["options"].items())
+        rows.append((head, n, wins / n, lo, hi, opts))
+    out = [f"{'game':<16} {'pl':>2}  {'line':<18} {'matches':>7}  {'won':>6}  {'95 % CI':<13}  options"]
+    for head, n, rate, lo, hi, opts in rows:
+        line = f"{head['bots'][0]} v {head['bots'][1]}"
+        out.append(f"{head['game']:<16} {head['players']:>2}  {line:<18} {n:>7}  {100 * rate:5.1f}%  "
+                   f"{100 * lo:4.1f}-{100 * hi:4.1f} %  {opts}")
+    by_key = {(h["game"], h["players"], tuple(h["options"].items()), h["bots"][0], h["bots"][1]): r
+              for h, _, r, _, _, _ in rows}
+    for (game, players, opts, first, second), rate in by_key.items():
+        if (first, second) != ("cheat", "normal"):
+            continue
+        expert = by_key.get((game, players, opts, "expert", "normal"))
+        if expert is None:
+            continue
+        chance = _chance({"players": players})
+        edge_cheat, edge_expert = rate - chance, expert - chance
+        share = edge_expert / edge_cheat if edge_cheat > 0 else float("nan")
+        out.append(f"{game} {players}p: Expert's edge over Normal {100 * edge_expert:+.1f} points, "
+                   f"the cheat's {100 * edge_cheat:+.1f}: Expert reaches {100 * share:.0f} % of it")
+    return out
