@@ -32,6 +32,7 @@ from game import i18n
 from game.scenes.base import Scene
 from game.session import AUTOSAVE
 from game.ui import anim, gfx, theme
+from game.ui.input import BACK, PAUSE, action_of
 from game.ui.widgets import WidgetGroup
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,9 @@ class MatchTableScene(Scene):
         self.bot_turn = None                      # a bot's decision under way (session.think)
         from game.scenes.tables.advice_panel import AdvicePanel
         self.advice = AdvicePanel(self)
+        pads = getattr(self.app, "pads", None)
+        if pads is not None:
+            pads.clear_bindings()                 # a new table: controllers are claimed anew
 
     def _attach(self) -> None:
         """Show the current deal, listen to the match and queue what it has already played
@@ -327,7 +331,7 @@ class MatchTableScene(Scene):
         self._sync()
         from game.scenes.handoff import HandOffScene
         self.app.stack.push(HandOffScene(self.app, self.session.seats[seat].name,
-                                         lambda: self._handoff_ready(seat)))
+                                         lambda: self._handoff_ready(seat), seat=seat))
 
     def _handoff_ready(self, seat: int) -> None:
         self.handoff_open = False
@@ -466,6 +470,15 @@ class MatchTableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     # ----- input ------------------------------------------------------------------------
+    def accepts(self, event) -> bool:
+        """A controller bound to a seat acts only on that seat's turn; it may still open the
+        pause menu (everyone's), and let go of a button at any time."""
+        pads = getattr(self.app, "pads", None)
+        seat = pads.seat_of(event) if pads is not None else None
+        if seat is None or event.type != pygame.KEYDOWN or action_of(event) in (PAUSE, BACK):
+            return True
+        return seat == self.match.to_act and seat == self.viewer and not self.session.is_bot(seat)
+
     def _keys_or_widgets(self, event) -> None:
         """A key goes to the table's own keys (``_key``), anything else to its widgets."""
         if event.type == pygame.KEYDOWN:
