@@ -257,6 +257,7 @@ def test_a_controller_claimed_for_one_seat_cannot_act_for_the_other(app):
     press(app, X, pad=7)
     assert app.pads.pad_for_seat(first) == 7
     assert app.stack.top is table and table.viewer == first
+    assert table._seat_pad(first) == 1 and table._seat_pad(other) is None    # the plate's badge
     assert app.toasts[-1][0] == app.t("pads.bound", n=1, name=table.session.seats[first].name)
     card = next(c for c in table.hands[first] if "play " + c in table.match.legal_actions())
     drive(app, table, "play " + card, pad=7)

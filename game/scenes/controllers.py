@@ -17,13 +17,13 @@ from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size
 from game.ui.fit_widgets import FitButton
 from game.ui.input import BUTTON_LABELS, HELP_ORDER, NEXT, PAGE_DOWN, PAGE_UP
 from game.ui.text import default_renderer
-from game.ui.widgets import draw_panel
+from game.ui.widgets import blit_text, draw_panel
 
 W, H = theme.WIDTH, theme.HEIGHT
 MAPPING = pygame.Rect(60, 104, 640, 530)
 DEVICES = pygame.Rect(724, 104, 496, 530)
-ROW_H = 52
-PILL_W = 190
+ROW_H = 49
+PILL_W = 200
 
 
 class ControllersScene(MenuScene):
@@ -74,7 +74,8 @@ class ControllersScene(MenuScene):
             pill = pygame.Rect(x, y + 6, PILL_W, ROW_H - 12)
             gfx.draw.rect(surface, theme.MENU_BG_DARK, pill, border_radius=pill.h // 2)
             gfx.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=pill.h // 2)
-            blit_fit(surface, label, theme.FONT_SMALL, theme.TEXT, pill.center, "center", PILL_W - 20, bold=True)
+            size = fit_size(label, theme.FONT_SMALL, PILL_W - 24, bold=True, min_size=12)
+            blit_text(surface, label, size, theme.TEXT, pill.center, "center", bold=True)
             words = t(f"pads.{entry}")
             size = theme.FONT_SMALL
             while size > 14 and len(r.wrap(words, size, text_w)) > 2:

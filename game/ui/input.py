@@ -339,6 +339,23 @@ class PadInput:
         return None
 
 
-__all__ = ["PadInput", "Pad", "action_of", "pad_of", "KEY_OF", "CONTROLLER_BUTTONS", "JOY_BUTTONS",
+def draw_pad_badge(surface, bottomright, number_img) -> pygame.Rect:
+    """A small controller drawn with its number (a seat's name plate: who holds which)."""
+    from game.ui import gfx, theme
+    w = 30 + number_img.get_width()
+    rect = pygame.Rect(0, 0, w, 20)
+    rect.bottomright = bottomright
+    gfx.draw.rect(surface, (250, 236, 200), rect, border_radius=10)
+    gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=10)
+    body = pygame.Rect(rect.x + 5, rect.y + 5, 18, 10)
+    gfx.draw.rect(surface, theme.TEXT_DARK, body, border_radius=5)
+    gfx.draw.line(surface, (250, 236, 200), (body.x + 4, body.centery), (body.x + 8, body.centery), 2)
+    gfx.draw.line(surface, (250, 236, 200), (body.x + 6, body.centery - 2), (body.x + 6, body.centery + 2), 2)
+    gfx.draw.circle(surface, (250, 236, 200), (body.right - 5, body.centery), 2)
+    surface.blit(number_img, number_img.get_rect(midleft=(body.right + 3, rect.centery)))
+    return rect
+
+
+__all__ = ["PadInput", "draw_pad_badge", "Pad", "action_of", "pad_of", "KEY_OF", "CONTROLLER_BUTTONS", "JOY_BUTTONS",
            "BUTTON_LABELS", "HELP_ORDER", "UP", "DOWN", "LEFT", "RIGHT", "CONFIRM", "BACK", "PAUSE",
            "NEXT", "HINT", "RULES", "PAGE_UP", "PAGE_DOWN"]

@@ -32,7 +32,7 @@ from game import i18n
 from game.scenes.base import Scene
 from game.session import AUTOSAVE
 from game.ui import anim, gfx, theme
-from game.ui.input import BACK, PAUSE, action_of
+from game.ui.input import BACK, PAUSE, action_of, draw_pad_badge
 from game.ui.widgets import WidgetGroup
 
 log = logging.getLogger(__name__)
@@ -546,7 +546,8 @@ class MatchTableScene(Scene):
         dealer = seat == self.dealer
         colour = self.adapter.seat_colour(seat)
         count = len(self.hands[seat])
-        key = (seat, seat_cfg.name, active, dealer, count, self.app.settings.language, colour)
+        pad = self._seat_pad(seat)
+        key = (seat, seat_cfg.name, active, dealer, count, self.app.settings.language, colour, pad)
         cache = self._cache("plate")
         surf = cache.get(key)
         if surf is not None:
@@ -578,8 +579,16 @@ class MatchTableScene(Scene):
             gfx.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
             gfx.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
             surf.blit(img, img.get_rect(center=chip.center))
+        if pad is not None:                       # the controller that plays for this seat
+            draw_pad_badge(surf, (rect.right - 10, rect.bottom - 6), text.render(self.app.num(pad), 15,
+                                                                                  theme.TEXT_DARK, True))
         cache[key] = surf
         return surf
+
+    def _seat_pad(self, seat: int) -> int | None:
+        """The number of the controller bound to ``seat`` (None: none is)."""
+        pads = getattr(self.app, "pads", None)
+        return pads.number_of(pads.pad_for_seat(seat)) if pads is not None else None
 
     def _turn_pill(self, text: str, colour, max_w: int, fill) -> pygame.Surface:
         """The turn line's pill: ``text`` fitted to ``max_w`` on a rounded ``fill`` (cached)."""
