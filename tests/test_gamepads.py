@@ -24,7 +24,7 @@ from table_driving import DT, seats
 
 A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_X,
               pygame.CONTROLLER_BUTTON_Y)
-START = pygame.CONTROLLER_BUTTON_START
+START, RB = pygame.CONTROLLER_BUTTON_START, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
 DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
         "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
 
@@ -65,7 +65,7 @@ def focus_with_dpad(app, group, widget, pad=0) -> None:
 
 
 def drive(app, table, action, pad=0) -> None:
-    """Do ``action`` with the controller only: a card by D-pad and A, a call by X and A."""
+    """Do ``action`` with the controller only: a card by D-pad and A, a call by RB and A."""
     if action.startswith("play ") and action[5:] in table.hands[table.viewer]:
         card = action[5:]
         hand = table.hands[table.viewer]
@@ -80,7 +80,7 @@ def drive(app, table, action, pad=0) -> None:
         focused = table.widgets.focused
         if focused is not None and getattr(focused, "rules_action", None) == action:
             break
-        press(app, X, pad)
+        press(app, RB, pad)
     assert getattr(table.widgets.focused, "rules_action", None) == action, action
     press(app, A, pad)
 
@@ -136,9 +136,23 @@ def test_controller_buttons_and_stick_become_the_keys_of_their_actions():
     assert [e.key for e in repeats] == [pygame.K_DOWN] * 3 and all(e.repeat for e in repeats)
     (released,) = layer.translate(axis(0))
     assert released.type == pygame.KEYUP and not layer.holding()
-    # the right stick and the triggers do nothing; a malformed event is ignored
+    # a trigger is a button past the dead zone; the right stick does nothing
+    trigger = lambda v: pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=5,  # noqa: E731
+                                           axis=pygame.CONTROLLER_AXIS_TRIGGERRIGHT, value=v)
+    assert layer.translate(trigger(9000)) == []
+    (page,) = layer.translate(trigger(32767))
+    assert page.type == pygame.KEYDOWN and page.key == pygame.K_PAGEDOWN
+    assert layer.translate(trigger(20000)) == [] and layer.update(1.0) == []     # no repeat
+    assert layer.translate(trigger(0))[0].type == pygame.KEYUP
     assert layer.translate(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=5,
-                                              axis=pygame.CONTROLLER_AXIS_TRIGGERLEFT, value=32767)) == []
+                                              axis=pygame.CONTROLLER_AXIS_RIGHTY, value=32767)) == []
+    # X marks (Space), the shoulders go round the controls (Tab, Shift+Tab)
+    keys = [layer.translate(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=5, button=b))[0]
+            for b in (X, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)]
+    assert [(e.key, pads.action_of(e)) for e in keys] == [(pygame.K_SPACE, pads.SELECT),
+                                                          (pygame.K_TAB, pads.PREV)]
+    assert keys[1].mod & pygame.KMOD_SHIFT
+    # a malformed event is ignored
     assert layer.translate(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=5)) == []
 
 
@@ -272,7 +286,7 @@ def test_a_controller_claimed_for_one_seat_cannot_act_for_the_other(app):
     press(app, A, pad=8)                                   # a free controller may
     assert app.stack.top is table and table.my_turn() and table.viewer == other
     acted = len(table.match.records[-1].actions)
-    for button in (DPAD["right"], A, X, A, Y):
+    for button in (DPAD["right"], A, RB, A, Y, X):
         press(app, button, pad=7)
     assert table.kb_index is None and table.widgets.focused is None
     assert len(table.match.records[-1].actions) == acted and table.match.to_act == other
@@ -342,3 +356,24 @@ def test_a_plain_joystick_drives_the_menus(app):
     app.step(DT, [joy(pygame.JOYBUTTONDOWN, button=1), joy(pygame.JOYBUTTONUP, button=1)])   # back
     assert app.stack.top is menu
     assert [p.kind for p in app.pads.connected()] == ["joystick"]
+
+
+def test_a_buraco_turn_with_the_controller(app):
+    from game.scenes.tables import table_for
+    table = table_for(app, Session.new("buraco", 2, {}, seats({0}, 2), seed=3, dealer=1))
+    app.stack.clear_to(table)
+    until(app, table.my_turn, frames=3000)
+    record = table.match.records[-1]
+    done = len(record.actions)
+    press(app, A)                                          # A at the draw: draws
+    assert record.actions[done:] == ["draw"]
+    until(app, table.my_turn)
+    press(app, DPAD["right"])
+    assert table.kb_index == 0
+    press(app, DPAD["right"])
+    press(app, X)                                          # X marks the card...
+    card = table.hands[0][1]
+    assert table.selection == [card]
+    done = len(record.actions)
+    press(app, A)                                          # ...and A discards the one marked
+    assert record.actions[done] == "discard " + card

@@ -2,10 +2,10 @@
 
 Opened from Settings (so also from the pause menu). The left panel lists the buttons of
 a controller with SDL's standard layout (:data:`game.ui.input.BUTTON_LABELS`: the names
-printed on the device) and what each does, as in :mod:`game.ui.input`; under it, the
-order a pad without a known layout follows. The right panel lists the controllers
-plugged in now (by number, with the seat each plays for) and explains couch play:
-X at the hand-off screen keeps a controller for that seat.
+printed on the device) and what each does, as in :mod:`game.ui.input`.
+The right panel lists the controllers plugged in now (by number, with the seat each plays
+for), explains couch play (X at the hand-off screen keeps a controller for that seat) and
+the order a pad without a known layout follows.
 """
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ from game.scenes.base import MenuScene
 from game.ui import gfx, theme
 from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size
 from game.ui.fit_widgets import FitButton
-from game.ui.input import BUTTON_LABELS, HELP_ORDER, NEXT, PAGE_DOWN, PAGE_UP
+from game.ui.input import BUTTON_LABELS, HELP_ORDER, NEXT, PAGE_DOWN, PAGE_UP, PREV, SELECT
 from game.ui.text import default_renderer
 from game.ui.widgets import blit_text, draw_panel
 
 W, H = theme.WIDTH, theme.HEIGHT
 MAPPING = pygame.Rect(60, 104, 640, 530)
 DEVICES = pygame.Rect(724, 104, 496, 530)
-ROW_H = 49
+ROW_H = 48
 PILL_W = 200
 
 
@@ -42,6 +42,8 @@ class ControllersScene(MenuScene):
             return self.app.t("pads.move_buttons")
         if entry == "pages":
             return f"{BUTTON_LABELS[PAGE_UP]} · {BUTTON_LABELS[PAGE_DOWN]}"
+        if entry == "controls":
+            return f"{BUTTON_LABELS[PREV]} · {BUTTON_LABELS[NEXT]}"
         return BUTTON_LABELS[entry]
 
     def device_lines(self) -> list[str]:
@@ -76,15 +78,13 @@ class ControllersScene(MenuScene):
             gfx.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=pill.h // 2)
             size = fit_size(label, theme.FONT_SMALL, PILL_W - 24, bold=True, min_size=12)
             blit_text(surface, label, size, theme.TEXT, pill.center, "center", bold=True)
-            words = t(f"pads.{entry}")
+            words = t(f"pads.{entry}", a=BUTTON_LABELS["confirm"], rb=BUTTON_LABELS[NEXT])
             size = theme.FONT_SMALL
             while size > 14 and len(r.wrap(words, size, text_w)) > 2:
                 size -= 1
             img = r.render_wrapped(words, size, text_w, theme.TEXT)
             surface.blit(img, img.get_rect(midleft=(pill.right + 16, pill.centery)))
             y += ROW_H
-        blit_wrapped(surface, t("pads.joystick_note"), theme.FONT_SMALL - 2, theme.TEXT_DIM, (x, y + 6),
-                     MAPPING.w - 48)
         # the devices and couch play
         x, y = DEVICES.x + 24, DEVICES.y + 18
         width = DEVICES.w - 48
@@ -99,7 +99,9 @@ class ControllersScene(MenuScene):
             y = blit_fit(surface, line, size, theme.TEXT, (x, y), "topleft", width).bottom + 6
         y = max(y + 24, DEVICES.y + 230)
         gfx.draw.line(surface, (60, 84, 76), (x, y - 12), (DEVICES.right - 24, y - 12), 1)
-        blit_wrapped(surface, t("pads.couch", x=BUTTON_LABELS[NEXT]), theme.FONT_SMALL, theme.TEXT, (x, y), width)
+        y = blit_wrapped(surface, t("pads.couch", x=BUTTON_LABELS[SELECT]), theme.FONT_SMALL, theme.TEXT, (x, y),
+                         width).bottom + 16
+        blit_wrapped(surface, t("pads.joystick_note"), theme.FONT_SMALL - 2, theme.TEXT_DIM, (x, y), width)
         self.ui.draw(surface)
 
 

@@ -19,7 +19,7 @@ from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.felt import felt_surface
 from game.ui.fit import blit_fit
-from game.ui.input import BUTTON_LABELS, CONFIRM, NEXT, action_of, pad_of
+from game.ui.input import BUTTON_LABELS, CONFIRM, SELECT, action_of, pad_of
 from game.ui.widgets import blit_text
 
 GUARD = 0.3          # seconds before input is accepted
@@ -46,7 +46,7 @@ class HandOffScene(Scene):
             return
         pad = pad_of(event)
         if pad is not None and self.seat is not None and event.type == pygame.KEYDOWN \
-                and action_of(event) == NEXT:
+                and action_of(event) == SELECT:
             self.claim(pad)
             return
         ready = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
@@ -106,8 +106,8 @@ class HandOffScene(Scene):
         own = pads.pad_for_seat(self.seat)
         if own is not None:
             return t("pads.handoff_own", n=self.app.num(pads.number_of(own) or 0), name=self.name,
-                     a=BUTTON_LABELS[CONFIRM], x=BUTTON_LABELS[NEXT])
-        return t("pads.handoff_claim", name=self.name, a=BUTTON_LABELS[CONFIRM], x=BUTTON_LABELS[NEXT])
+                     a=BUTTON_LABELS[CONFIRM], x=BUTTON_LABELS[SELECT])
+        return t("pads.handoff_claim", name=self.name, a=BUTTON_LABELS[CONFIRM], x=BUTTON_LABELS[SELECT])
 
 
 _SHADE = None

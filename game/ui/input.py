@@ -1,8 +1,9 @@
 """Logical input: the keyboard, game controllers and plain joysticks as one set of actions.
 
-Every screen is already driven by a few keys (arrows, Enter, Esc, Tab, P, H, F1, PgUp/PgDn).
-Those keys *are* the logical actions (:data:`KEY_OF`): up/down/left/right, confirm, back,
-pause, next control (held at a trick table: the last trick), hint, rules, page up/down.
+Every screen is already driven by a few keys (arrows, Enter, Space, Esc, Tab, P, H, F1,
+PgUp/PgDn). Those keys *are* the logical actions (:data:`KEY_OF`): up/down/left/right,
+confirm, select (Buraco: mark a card; elsewhere as confirm), back, pause, next / previous
+control (held at a trick table: the last trick), hint, rules, page up/down.
 A controller's button or stick, or a joystick's hat, axis or button, is translated into
 the key event of its action, tagged with where it came from (``action``, ``pad`` = the
 device's instance id, ``pad_number`` = the number shown to the players), so every
@@ -29,39 +30,44 @@ log = logging.getLogger(__name__)
 
 # ----- the logical actions -------------------------------------------------------------
 UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
-CONFIRM, BACK, PAUSE, NEXT, HINT, RULES = "confirm", "back", "pause", "next", "hint", "rules"
+CONFIRM, SELECT, BACK, PAUSE, HINT, RULES = "confirm", "select", "back", "pause", "hint", "rules"
+NEXT, PREV = "next", "prev"
 PAGE_UP, PAGE_DOWN = "page_up", "page_down"
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
 
 #: The key (and modifiers) each action stands for: what the screens already understand.
 KEY_OF: dict[str, tuple[int, int]] = {
     UP: (pygame.K_UP, 0), DOWN: (pygame.K_DOWN, 0), LEFT: (pygame.K_LEFT, 0), RIGHT: (pygame.K_RIGHT, 0),
-    CONFIRM: (pygame.K_RETURN, 0), BACK: (pygame.K_ESCAPE, 0), PAUSE: (pygame.K_p, 0),
-    NEXT: (pygame.K_TAB, 0), HINT: (pygame.K_h, 0), RULES: (pygame.K_F1, 0),
+    CONFIRM: (pygame.K_RETURN, 0), SELECT: (pygame.K_SPACE, 0), BACK: (pygame.K_ESCAPE, 0),
+    PAUSE: (pygame.K_p, 0), NEXT: (pygame.K_TAB, 0), PREV: (pygame.K_TAB, pygame.KMOD_LSHIFT), HINT: (pygame.K_h, 0), RULES: (pygame.K_F1, 0),
     PAGE_UP: (pygame.K_PAGEUP, 0), PAGE_DOWN: (pygame.K_PAGEDOWN, 0),
 }
 #: Keyboard keys read as actions (a real key press).
-ACTION_OF_KEY: dict[int, str] = {k: a for a, (k, _) in KEY_OF.items()}
-ACTION_OF_KEY.update({pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM})
+ACTION_OF_KEY: dict[int, str] = {k: a for a, (k, m) in KEY_OF.items() if not m}
+ACTION_OF_KEY[pygame.K_KP_ENTER] = CONFIRM
 
 #: A game controller's buttons (SDL's standard layout: A is the bottom face button).
 CONTROLLER_BUTTONS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_A: CONFIRM, pygame.CONTROLLER_BUTTON_B: BACK,
-    pygame.CONTROLLER_BUTTON_X: NEXT, pygame.CONTROLLER_BUTTON_Y: HINT,
+    pygame.CONTROLLER_BUTTON_X: SELECT, pygame.CONTROLLER_BUTTON_Y: HINT,
     pygame.CONTROLLER_BUTTON_START: PAUSE, pygame.CONTROLLER_BUTTON_BACK: RULES,
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PAGE_UP, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: PAGE_DOWN,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PREV, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: NEXT,
     pygame.CONTROLLER_BUTTON_DPAD_UP: UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
 }
+#: A controller's triggers, pressed past the dead zone like buttons.
+CONTROLLER_TRIGGERS: dict[int, str] = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: PAGE_UP,
+                                       pygame.CONTROLLER_AXIS_TRIGGERRIGHT: PAGE_DOWN}
 #: A plain joystick's buttons (no known layout: the usual order of cheap USB pads, where
 #: the first button is the bottom one and Select / Start come after the shoulders).
-JOY_BUTTONS: dict[int, str] = {0: CONFIRM, 1: BACK, 2: NEXT, 3: HINT, 4: PAGE_UP, 5: PAGE_DOWN,
+JOY_BUTTONS: dict[int, str] = {0: CONFIRM, 1: BACK, 2: SELECT, 3: HINT, 4: PREV, 5: NEXT,
                                6: RULES, 7: PAUSE, 8: RULES, 9: PAUSE}
 #: The names printed on a controller, for the help screen (device labels, not words).
-BUTTON_LABELS: dict[str, str] = {CONFIRM: "A", BACK: "B", NEXT: "X", HINT: "Y", PAUSE: "Start",
-                                 RULES: "Back", PAGE_UP: "LB", PAGE_DOWN: "RB"}
-#: What the help screen lists, in this order (directions first).
-HELP_ORDER = ("move", CONFIRM, BACK, NEXT, HINT, PAUSE, RULES, "pages")
+BUTTON_LABELS: dict[str, str] = {CONFIRM: "A", BACK: "B", SELECT: "X", HINT: "Y", PAUSE: "Start",
+                                 RULES: "Back", PREV: "LB", NEXT: "RB", PAGE_UP: "LT", PAGE_DOWN: "RT"}
+#: What the help screen lists, in this order (directions first; "controls": LB and RB,
+#: "pages": the triggers).
+HELP_ORDER = ("move", CONFIRM, SELECT, BACK, "controls", HINT, PAUSE, RULES, "pages")
 
 DEAD_ZONE = 0.5          # a stick counts as pushed past half-way...
 RELEASE_ZONE = 0.3       # ...and as let go below a third (no flicker at the edge)
@@ -79,7 +85,10 @@ def action_of(event) -> str | None:
     """The logical action of a key event (real or from a controller); None for the rest."""
     if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
         return None
-    return event.dict.get("action") or ACTION_OF_KEY.get(event.key)
+    action = event.dict.get("action") or ACTION_OF_KEY.get(event.dict.get("key"))
+    if action == NEXT and event.dict.get("mod", 0) & pygame.KMOD_SHIFT:
+        return PREV
+    return action
 
 
 def pad_of(event) -> int | None:
@@ -207,6 +216,8 @@ class PadInput:
             iid = data["instance_id"]
             if t in CONTROLLER_EVENTS:
                 pad = self._pad(iid, "controller")
+                if t == pygame.CONTROLLERAXISMOTION and data["axis"] in CONTROLLER_TRIGGERS:
+                    return self._trigger(pad, data["axis"], data["value"] / 32767.0)
                 if t == pygame.CONTROLLERAXISMOTION:
                     return self._axis(pad, data["axis"], data["value"] / 32767.0,
                                       {pygame.CONTROLLER_AXIS_LEFTX: 0, pygame.CONTROLLER_AXIS_LEFTY: 1})
@@ -253,6 +264,13 @@ class PadInput:
         if down:
             return self._press(pad, where, action)
         return self._let_go(pad, where)
+
+    def _trigger(self, pad: Pad, axis: int, value: float) -> list:
+        """A trigger pulled past the dead zone is a button (let go below a third)."""
+        where = ("trigger", axis)
+        if where in pad.held:
+            return self._let_go(pad, where) if value < RELEASE_ZONE else []
+        return self._press(pad, where, CONTROLLER_TRIGGERS[axis]) if value >= DEAD_ZONE else []
 
     def _hat(self, pad: Pad, hat: int, value) -> list:
         x, y = value
@@ -358,4 +376,4 @@ def draw_pad_badge(surface, bottomright, number_img) -> pygame.Rect:
 
 __all__ = ["PadInput", "draw_pad_badge", "Pad", "action_of", "pad_of", "KEY_OF", "CONTROLLER_BUTTONS", "JOY_BUTTONS",
            "BUTTON_LABELS", "HELP_ORDER", "UP", "DOWN", "LEFT", "RIGHT", "CONFIRM", "BACK", "PAUSE",
-           "NEXT", "HINT", "RULES", "PAGE_UP", "PAGE_DOWN"]
+           "NEXT", "PREV", "SELECT", "HINT", "RULES", "PAGE_UP", "PAGE_DOWN"]
