@@ -24,8 +24,8 @@ from game.ui import gfx, theme
 from game.ui.fan import draw_fan
 from game.ui.felt import felt_backdrop
 from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size, focus_ring
-from game.ui.input import BACK, BUTTON_LABELS, CONFIRM
 from game.ui.fit_widgets import FitButton
+from game.ui.input import BACK, BUTTON_LABELS, CONFIRM
 from game.ui.widgets import Button, blit_text, draw_panel
 
 log = logging.getLogger(__name__)

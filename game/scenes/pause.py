@@ -1,8 +1,8 @@
 """The pause overlay, drawn over the table (which stays visible, dimmed).
 
-Resume (also Esc, and P or a controller's Start, which opened it), Save and quit to the main menu (the table's ``save_match()`` first, if
-it has one), Rules (the table's game), Settings, and Concede, which asks to confirm
-before calling the table's ``concede()``.
+Resume (also Esc, or P / a controller's Start, which opened it), Save and quit to the main
+menu (the table's ``save_match()`` first, if it has one), Rules (the table's game),
+Settings, and Concede, which asks to confirm before calling the table's ``concede()``.
 """
 from __future__ import annotations
 
