@@ -26,6 +26,7 @@ from game.scenes.base import SceneStack
 from game.settings import load_settings, save_settings
 from game.storage import AUTOSAVE_FILE, SAVES_DIR, DamagedFile, clean_temp_files
 from game.ui import gfx, theme
+from game.ui.input import PadInput
 from game.ui.sound import Sound
 from game.ui.text import default_renderer
 from game.ui.widgets import draw_panel
@@ -142,6 +143,8 @@ class App:
         self.text = default_renderer()
         self.sound = Sound(self.settings.sound, self.settings.volume / 100)
         self.stack = SceneStack()
+        self.pads = PadInput(self._pad_notice)     # controllers and joysticks (hot-plug)
+        self.pads.start()
         self.clock = pygame.time.Clock()
         self.running = True
         self._busy_until = 0.0
@@ -216,6 +219,16 @@ class App:
     def toast(self, text: str, seconds: float = 4.0) -> None:
         self.toasts.append([text, seconds])
         log.info("toast: %s", text)
+
+    def _pad_notice(self, kind: str, pad, seat_name: str | None) -> None:
+        """A controller was plugged in or pulled out: say so (and whose seat is free again)."""
+        n = self.num(pad.number)
+        if kind == "connected":
+            self.toast(self.t("pads.connected", n=n))
+        elif seat_name is not None:
+            self.toast(self.t("pads.disconnected_seat", n=n, name=seat_name), 6.0)
+        else:
+            self.toast(self.t("pads.disconnected", n=n))
 
     def speed(self) -> float:
         return self.settings.speed_factor
@@ -308,8 +321,13 @@ class App:
                 self.running = False
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
+            elif self.pads.owns(event):           # a controller: the keys it stands for
+                for key_event in self.pads.translate(event):
+                    self.stack.handle(key_event)
             else:
                 self.stack.handle(event)
+        for key_event in self.pads.update(dt):    # a held direction repeats
+            self.stack.handle(key_event)
         self.stack.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
@@ -349,7 +367,8 @@ class App:
         """Frames per second the screen needs now: the top scene's wish (0: only when
         something happens), full rate for a moment after any input or a new scene."""
         top = self.stack.top
-        if top is not self._top_seen or self.frames < 2 or time.monotonic() < self._busy_until:
+        if top is not self._top_seen or self.frames < 2 or time.monotonic() < self._busy_until \
+                or self.pads.holding():
             return FULL_RATE
         rate = top.frame_rate() if top is not None and hasattr(top, "frame_rate") else FULL_RATE
         if self.toasts:

@@ -485,6 +485,7 @@ def test_every_message_formats_in_every_language():
     params = {"name": "Ana", "n": 3, "file": "x.bad", "reason": "disk full", "level": "hard",
               "suit": "x", "action": "play", "card": "x", "cards": "x, y", "points": 1.5,
               "percent": 40, "them": 7, "bid": 18, "count": 3, "value": 6, "shortcut": "F1"}
+    params.update(a="A", b="B", x="X", rb="RB")        # controller buttons (pads.*)
     for lang in i18n.LANGUAGES:
         loc = Locale(lang)
         for key in _catalog("en"):

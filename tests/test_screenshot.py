@@ -10,6 +10,7 @@ from game.commands.screenshot import take_screenshot
     ("table", "twenty_nine", "hi", None),
     ("table", "tute", "es", 2),
     ("summary", "tute", "bn", 4),
+    ("pad_table", "truco_argentino", "es", None),
 ])
 def test_screenshot_writes_a_png(tmp_path, scene, game, lang, players):
     out = tmp_path / f"{scene}.png"

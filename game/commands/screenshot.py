@@ -18,7 +18,9 @@ import sys
 import tempfile
 
 SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
-          "handoff", "pause", "hint", "review")
+          "handoff", "pause", "hint", "review", "controllers", "pad_handoff", "pad_table")
+#: Controllers the screenshots plug in (names as SDL reports them).
+PAD_NAMES = ("Xbox Wireless Controller", "PS4 Controller")
 NAMES = {
     "en": ["Alex", "Sam", "Jordan", "Robin", "Chris", "Kim"],
     "es": ["Lucía", "Mateo", "Sofía", "Diego", "Valentina", "Tomás"],
@@ -146,6 +148,47 @@ def _table_mid_deal(app, game_id: str, players: int, lang: str, seed: int):
     return table
 
 
+def plug_pads(app, count: int = 2) -> None:
+    """Controllers 1..count connected, as if plugged in (named as SDL names them)."""
+    import pygame
+    for i in range(count):
+        app.pads.translate(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=i,
+                                              button=pygame.CONTROLLER_BUTTON_A))
+        app.pads.pads[i].name = PAD_NAMES[i % len(PAD_NAMES)]
+
+
+def pad_press(app, button: int, pad: int = 0) -> None:
+    """Press and let go of ``button`` on controller ``pad`` (through the app's loop)."""
+    import pygame
+    app.step(DT, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=pad, button=button)])
+    app.step(DT, [pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=pad, button=button)])
+
+
+def _couch_table(app, name: str, game_id: str, players: int, lang: str, seed: int) -> None:
+    """Two humans with a controller each: ``pad_handoff``, the second player's hand-off with
+    the first controller claimed; ``pad_table``, his turn, a card chosen with the D-pad."""
+    import pygame
+    table = _table_scene(app, _session(game_id, players, lang, seed, humans=2))
+    app.stack.clear_to(table)
+    plug_pads(app)
+    app.settings.animation_speed = "instant"
+    cards = 2 if game_id.startswith("truco") else 4          # a hand still worth choosing from
+    drive(app, table, lambda: _mid_deal(table) and table.viewer == 1 and len(table.hands[1]) >= cards
+          and isinstance(app.stack.top, type(table)))
+    app.pads.bind(0, 0, table.session.seats[0].name)
+    if name == "pad_handoff":
+        table._handoff(1)
+        for _ in range(30):
+            app.step(DT, [])
+        app.settings.animation_speed = "normal"
+        return
+    app.pads.bind(1, 1, table.session.seats[1].name)
+    app.settings.animation_speed = "normal"
+    for _ in range(40):
+        app.step(DT, [])
+    pad_press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad=1)      # the first card it may play
+
+
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int,
                 section: str | None = None):
     """Put the scene ``name`` on top of the app's stack, ready to be drawn; ``section``: the
@@ -216,6 +259,13 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         table = _table_scene(app, _session(game_id, players, lang, seed, humans=2))
         app.stack.clear_to(table)
         app.stack.push(HandOffScene(app, NAMES.get(lang, NAMES["en"])[1], lambda: None))
+    elif name == "controllers":               # two controllers, the first one claimed for a seat
+        from game.scenes.controllers import ControllersScene
+        plug_pads(app)
+        app.pads.bind(0, 0, NAMES.get(lang, NAMES["en"])[0])
+        app.stack.clear_to(ControllersScene(app))
+    elif name in ("pad_handoff", "pad_table"):
+        _couch_table(app, name, game_id, players, lang, seed)
     else:
         raise ValueError(f"unknown scene {name!r} (scenes: {', '.join(SCENES)})")
     for _ in range(3):

@@ -65,6 +65,8 @@ def _scenes(app):
         yield f"setup {game_id}", MatchSetupScene(app, game_id)
     yield "settings", SettingsScene(app)
     yield "rules", RulesHelpScene(app)
+    from game.scenes.controllers import ControllersScene
+    yield "controllers", ControllersScene(app)
 
 
 def _search_decides(game_id: str) -> str:

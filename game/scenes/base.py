@@ -29,6 +29,11 @@ class Scene:
     def cover(self) -> None:
         """Another scene was pushed on top of this one."""
 
+    def accepts(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` may reach this scene (a screen of one seat refuses a controller
+        bound to another seat: see :mod:`game.ui.input`)."""
+        return True
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -115,7 +120,7 @@ class SceneStack:
         return None
 
     def handle(self, event) -> None:
-        if self.scenes:
+        if self.scenes and self.scenes[-1].accepts(event):
             self.scenes[-1].handle(event)
 
     def update(self, dt: float) -> None:

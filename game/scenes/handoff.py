@@ -1,8 +1,13 @@
 """Hot-seat hand-off: "Pass the device to {name}", shown over a hidden table.
 
 The screen is opaque (nothing of the table shows through, no hand is drawn) and
-waits for the named player to click or press Enter/Space. A short guard time
-keeps the click that ended the previous player's turn from dismissing it.
+waits for the named player to click or press Enter/Space (a controller's A). A short
+guard time keeps the click that ended the previous player's turn from dismissing it.
+
+Couch play: the screen belongs to ``seat``. X on a controller makes that controller the
+seat's own (it then acts for this seat only; X again at this seat's screen frees it), and
+a controller bound to another seat is ignored here. The keyboard, the mouse and free
+controllers act for whoever is to play, as before.
 """
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ import pygame
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.felt import felt_surface
+from game.ui.fit import blit_fit
+from game.ui.input import BUTTON_LABELS, CONFIRM, SELECT, action_of, pad_of
 from game.ui.widgets import blit_text
 
 GUARD = 0.3          # seconds before input is accepted
@@ -21,20 +28,43 @@ GUARD = 0.3          # seconds before input is accepted
 class HandOffScene(Scene):
     opaque = True
 
-    def __init__(self, app, name: str, on_ready) -> None:
+    def __init__(self, app, name: str, on_ready, seat: int | None = None) -> None:
         super().__init__(app)
         self.name = name
         self.on_ready = on_ready
+        self.seat = seat
         self.age = 0.0
         self.done = False
 
+    def accepts(self, event) -> bool:
+        """Not a controller bound to another seat."""
+        seat = self.app.pads.seat_of(event)
+        return seat is None or seat == self.seat
+
     def handle(self, event) -> None:
         if self.age < GUARD or self.done:
+            return
+        pad = pad_of(event)
+        if pad is not None and self.seat is not None and event.type == pygame.KEYDOWN \
+                and action_of(event) == SELECT:
+            self.claim(pad)
             return
         ready = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
         if ready:
             self.ready()
+
+    def claim(self, pad: int) -> None:
+        """X on controller ``pad``: it plays for this seat only (or, if it did, is free again)."""
+        pads = self.app.pads
+        n = self.app.num(pads.number_of(pad) or 0)
+        if pads.pad_for_seat(self.seat) == pad:
+            pads.unbind(pad)
+            self.app.toast(self.app.t("pads.freed", n=n))
+            return
+        pads.bind(pad, self.seat, self.name)
+        self.app.toast(self.app.t("pads.bound", n=n, name=self.name))
+        self.ready()
 
     def ready(self) -> None:
         if self.done:
@@ -63,6 +93,21 @@ class HandOffScene(Scene):
                   (cx, cy + 70), "midtop")
         blit_text(surface, self.app.t("handoff_extra.cards_hidden"), theme.FONT_SMALL, theme.TEXT_DIM,
                   (cx, cy + 120), "midtop")
+        line = self.pad_line()
+        if line:
+            blit_fit(surface, line, theme.FONT_SMALL, theme.TEXT, (cx, cy + 170), "midtop", theme.WIDTH - 120)
+
+    def pad_line(self) -> str | None:
+        """What a controller does here (only while one is connected)."""
+        pads = self.app.pads
+        if self.seat is None or not pads.pads:
+            return None
+        t = self.app.t
+        own = pads.pad_for_seat(self.seat)
+        if own is not None:
+            return t("pads.handoff_own", n=self.app.num(pads.number_of(own) or 0), name=self.name,
+                     a=BUTTON_LABELS[CONFIRM], x=BUTTON_LABELS[SELECT])
+        return t("pads.handoff_claim", name=self.name, a=BUTTON_LABELS[CONFIRM], x=BUTTON_LABELS[SELECT])
 
 
 _SHADE = None

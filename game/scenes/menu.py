@@ -25,6 +25,7 @@ from game.ui.fan import draw_fan
 from game.ui.felt import felt_backdrop
 from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size, focus_ring
 from game.ui.fit_widgets import FitButton
+from game.ui.input import BACK, BUTTON_LABELS, CONFIRM
 from game.ui.widgets import Button, blit_text, draw_panel
 
 log = logging.getLogger(__name__)
@@ -184,6 +185,8 @@ class MainMenuScene(MenuScene):
         draw_panel(surface, panel, (6, 16, 12, 150), 20)
         self.ui.draw(surface)
         hint = self.app.t("menu_extra.keys_hint")
+        if self.app.pads.pads:                  # a controller is plugged in: its buttons
+            hint = self.app.t("pads.menu_hint", a=BUTTON_LABELS[CONFIRM], b=BUTTON_LABELS[BACK])
         blit_fit(surface, hint, theme.FONT_SMALL, theme.TEXT_DIM, (W // 2, H - 10), "midbottom", W - 80)
 
 

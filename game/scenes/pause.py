@@ -1,8 +1,8 @@
 """The pause overlay, drawn over the table (which stays visible, dimmed).
 
-Resume (also Esc), Save and quit to the main menu (the table's ``save_match()`` first, if
-it has one), Rules (the table's game), Settings, and Concede, which asks to confirm
-before calling the table's ``concede()``.
+Resume (also Esc, or P / a controller's Start, which opened it), Save and quit to the main
+menu (the table's ``save_match()`` first, if it has one), Rules (the table's game),
+Settings, and Concede, which asks to confirm before calling the table's ``concede()``.
 """
 from __future__ import annotations
 
@@ -115,6 +115,12 @@ class PauseScene(OverlayScene):
             concede()
 
     # ----- scene
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and not self.confirming:
+            self.resume()                   # P (a controller's Start) closes what it opened
+            return
+        super().handle(event)
+
     def update(self, dt: float) -> None:
         if self.ui.focused is None:
             self.ui.move_focus(1)

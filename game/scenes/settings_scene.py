@@ -1,5 +1,5 @@
 """Settings: language, animation speed, sound and volume, four-colour suits, native digits,
-fullscreen and the player's name.
+fullscreen and the player's name; the Controllers button opens what a game controller does.
 
 Every change is applied at once and saved (``app.save_settings()``); labels are read from
 the locale each frame, so a language change re-labels the screen immediately. On the right
@@ -60,6 +60,13 @@ class SettingsScene(MenuScene):
                                              label_width=label_w))
         self.back_button = self.ui.add(FitButton((PANEL.x, H - 70, 220, 52), lambda: t("buttons.back"),
                                                  self.app.stack.pop))
+        self.pads_button = self.ui.add(FitButton((PANEL.x + 240, H - 70, 260, 52), lambda: t("pads.button"),
+                                                 self.open_controllers))
+
+    def open_controllers(self) -> None:
+        """What a controller's buttons do, the controllers connected, couch play."""
+        from game.scenes.controllers import ControllersScene
+        self.app.stack.push(ControllersScene(self.app))
 
     def on_off(self, value: bool) -> str:
         return self.app.t("settings.on" if value else "settings.off")

@@ -32,6 +32,7 @@ from game import i18n
 from game.scenes.base import Scene
 from game.session import AUTOSAVE
 from game.ui import anim, gfx, theme
+from game.ui.input import BACK, PAUSE, action_of, draw_pad_badge
 from game.ui.widgets import WidgetGroup
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,9 @@ class MatchTableScene(Scene):
         self.bot_turn = None                      # a bot's decision under way (session.think)
         from game.scenes.tables.advice_panel import AdvicePanel
         self.advice = AdvicePanel(self)
+        pads = getattr(self.app, "pads", None)
+        if pads is not None:
+            pads.clear_bindings()                 # a new table: controllers are claimed anew
 
     def _attach(self) -> None:
         """Show the current deal, listen to the match and queue what it has already played
@@ -327,7 +331,7 @@ class MatchTableScene(Scene):
         self._sync()
         from game.scenes.handoff import HandOffScene
         self.app.stack.push(HandOffScene(self.app, self.session.seats[seat].name,
-                                         lambda: self._handoff_ready(seat)))
+                                         lambda: self._handoff_ready(seat), seat=seat))
 
     def _handoff_ready(self, seat: int) -> None:
         self.handoff_open = False
@@ -466,6 +470,15 @@ class MatchTableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     # ----- input ------------------------------------------------------------------------
+    def accepts(self, event) -> bool:
+        """A controller bound to a seat acts only on that seat's turn; it may still open the
+        pause menu (everyone's), and let go of a button at any time."""
+        pads = getattr(self.app, "pads", None)
+        seat = pads.seat_of(event) if pads is not None else None
+        if seat is None or event.type != pygame.KEYDOWN or action_of(event) in (PAUSE, BACK):
+            return True
+        return seat == self.match.to_act and seat == self.viewer and not self.session.is_bot(seat)
+
     def _keys_or_widgets(self, event) -> None:
         """A key goes to the table's own keys (``_key``), anything else to its widgets."""
         if event.type == pygame.KEYDOWN:
@@ -533,7 +546,8 @@ class MatchTableScene(Scene):
         dealer = seat == self.dealer
         colour = self.adapter.seat_colour(seat)
         count = len(self.hands[seat])
-        key = (seat, seat_cfg.name, active, dealer, count, self.app.settings.language, colour)
+        pad = self._seat_pad(seat)
+        key = (seat, seat_cfg.name, active, dealer, count, self.app.settings.language, colour, pad)
         cache = self._cache("plate")
         surf = cache.get(key)
         if surf is not None:
@@ -565,8 +579,16 @@ class MatchTableScene(Scene):
             gfx.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
             gfx.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
             surf.blit(img, img.get_rect(center=chip.center))
+        if pad is not None:                       # the controller that plays for this seat
+            draw_pad_badge(surf, (rect.right - 10, rect.bottom - 6), text.render(self.app.num(pad), 15,
+                                                                                  theme.TEXT_DARK, True))
         cache[key] = surf
         return surf
+
+    def _seat_pad(self, seat: int) -> int | None:
+        """The number of the controller bound to ``seat`` (None: none is)."""
+        pads = getattr(self.app, "pads", None)
+        return pads.number_of(pads.pad_for_seat(seat)) if pads is not None else None
 
     def _turn_pill(self, text: str, colour, max_w: int, fill) -> pygame.Surface:
         """The turn line's pill: ``text`` fitted to ``max_w`` on a rounded ``fill`` (cached)."""
