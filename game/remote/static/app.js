@@ -148,15 +148,28 @@
       box.appendChild(el("span", "", seat === state.seat ? t("you") : state.names[seat]));
       trick.appendChild(box);
     }
+    const panel = $("panel");
+    panel.replaceChildren();
+    for (const line of state.panel || []) {
+      const div = el("div");
+      for (const item of line) {
+        if (item.card) div.appendChild(cardImg(item.card === "back" ? "#" : item.card));
+        else div.appendChild(el("span", "", item.t));
+      }
+      panel.appendChild(div);
+    }
     const log = $("log");
     log.replaceChildren();
     for (const line of (state.log || []).slice(-3)) log.appendChild(el("li", "", line));
     // the calls
     const controls = $("controls");
     controls.replaceChildren();
-    for (const c of state.my_turn ? state.controls || [] : []) {
+    const calls = state.my_turn ? (state.controls || []).slice() : [];
+    calls.sort((a, b) => (a.kind === "bid") - (b.kind === "bid"));    // the plain calls first
+    for (const c of calls) {
       if (c.kind === "bid") {
         const row = el("div", "bids");
+        if (c.caption) row.appendChild(el("div", "caption", c.caption));
         c.values.forEach((value, i) => {
           const b = el("button", "", c.value_labels[i]);
           b.onclick = () => act(c.action_fmt.replace("{}", value));
@@ -194,11 +207,11 @@
   function sizeCards(n) {
     const w = window.innerWidth, h = window.innerHeight;
     const landscape = w > h && h < 500;
-    const area = landscape ? w * 0.56 : w - 20;
-    const perRow = landscape ? Math.min(Math.max(n, 1), 5) : (n <= 4 ? Math.max(n, 3) : n <= 8 ? 4 : 5);
+    const area = landscape ? w * 0.55 - 20 : w - 20;
+    const perRow = landscape ? (n <= 5 ? Math.max(n, 3) : Math.ceil(n / 2)) : (n <= 4 ? Math.max(n, 3) : n <= 8 ? 4 : 5);
     let cw = Math.floor((area - 6 * (perRow - 1)) / perRow);
     const rows = Math.ceil(Math.max(n, 1) / perRow);
-    const maxH = landscape ? h * 0.62 : h * 0.42;
+    const maxH = landscape ? h * 0.7 : h * 0.38;
     cw = Math.min(cw, Math.floor(maxH / rows / 1.5), 150);
     document.documentElement.style.setProperty("--cw", Math.max(cw, 40) + "px");
     document.documentElement.style.setProperty("--tw", Math.max(Math.min(Math.floor(cw * 0.62), 80), 36) + "px");

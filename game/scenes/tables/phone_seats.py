@@ -95,6 +95,27 @@ def _trick_of(view: dict) -> tuple[list, bool]:
     return [], False
 
 
+def panel_lines(rows) -> list[list[dict]]:
+    """The table's score panel for a seat (:mod:`game.ui.rows`) as plain lines for the page:
+    its words, numbers and cards (the title row, rules, dots and drawings left out)."""
+    out = []
+    for row in (rows or [])[1:]:
+        line = []
+        for item in row if isinstance(row, (list, tuple)) else ():
+            kind = item[0] if isinstance(item, tuple) and item else None
+            if kind in ("t", "cell") and isinstance(item[1], str) and item[1].strip():
+                line.append({"t": item[1]})
+            elif kind == "pips":
+                line.append({"t": f"{i18n.digits(item[1])}/{i18n.digits(item[2])}"})
+            elif kind == "card" and isinstance(item[1], str):
+                line.append({"card": item[1]})
+            elif kind == "back":
+                line.append({"card": "back"})
+        if line:
+            out.append(line)
+    return out[:6]
+
+
 class PhoneSeats:
     """The phone seats of ``table`` (see the module docstring)."""
 
@@ -183,8 +204,9 @@ class PhoneSeats:
                     item = {"action": c.action, "label": c.label, "kind": c.kind, "style": c.style,
                             "enabled": bool(c.enabled)}
                     if c.kind == "bid":
-                        item.update(values=list(c.values), value_labels=[i18n.digits(v) for v in c.values],
-                                    action_fmt=c.action_fmt)
+                        item.update(values=list(c.values), action_fmt=c.action_fmt,
+                                    value_labels=[i18n.digits(v) for v in c.values],
+                                    caption=i18n.t(c.label_key, n="").strip() if c.label_key else "")
                     controls.append(item)
             trick, last = _trick_of(view)
             cards = set(hand) | {c for _, c in trick}
@@ -210,6 +232,7 @@ class PhoneSeats:
                 "controls": controls,
                 "score": score,
                 "log": list(self._logs[seat]),
+                "panel": panel_lines(adapter.panel_rows(seat)),
                 "view": view,
             }
 
