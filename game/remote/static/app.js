@@ -172,7 +172,8 @@
         if (c.caption) row.appendChild(el("div", "caption", c.caption));
         c.values.forEach((value, i) => {
           const b = el("button", "", c.value_labels[i]);
-          b.onclick = () => act(c.action_fmt.replace("{}", value));
+          b.dataset.action = c.action_fmt.replace("{}", value);
+          b.onclick = () => act(b.dataset.action);
           row.appendChild(b);
         });
         controls.appendChild(row);
