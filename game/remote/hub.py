@@ -103,11 +103,15 @@ class PhoneHub:
                 if s.sockets == 0:
                     s.dropped_at = time.monotonic()
 
-    def submit(self, seat: int, action: str, turn: str) -> None:
+    def submit(self, seat: int, action: str, turn: str) -> bool:
+        """Queue a phone's action for the table; False (dropped) if it is not for the turn
+        the seat is being shown, so junk can never push a real action out of the queue."""
         with self._lock:
             s = self._seats.get(seat)
-            if s is not None:
-                s.inbox.append((action, turn))
+            if s is None or (s.state is not None and s.state.get("turn") != turn):
+                return False
+            s.inbox.append((action, turn))
+            return True
 
     def set_language(self, seat: int, lang: str) -> None:
         if lang not in LANGS:

@@ -51,7 +51,8 @@ class PhoneServer:
         self.host = host
         self.port = port
         self.rate, self.burst = rate, burst
-        self.stats = {"not_found": 0, "refused_frames": 0, "dropped": 0, "actions": 0, "connections": 0}
+        self.stats = {"not_found": 0, "refused_frames": 0, "dropped": 0, "actions": 0, "stale": 0,
+                      "connections": 0}
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -217,6 +218,10 @@ class PhoneServer:
         limit = protocol.RateLimit(self.rate, self.burst)
         junk = 0
         async for msg in ws:
+            if msg.type == WSMsgType.ERROR:           # e.g. a frame over the size limit
+                self.stats["refused_frames"] += 1
+                self.stats["dropped"] += 1
+                return
             if not limit.allow():
                 self.stats["dropped"] += 1
                 await ws.close(code=1008, message=b"too many messages")
@@ -230,8 +235,15 @@ class PhoneServer:
                     junk += 1
                 else:
                     if data["type"] == "act":
+                        if not self.hub.submit(seat, data["action"], data["turn"]):
+                            self.stats["stale"] += 1
+                            junk += 1
+                            if junk > protocol.MAX_JUNK:
+                                self.stats["dropped"] += 1
+                                await ws.close(code=1008, message=b"malformed messages")
+                                return
+                            continue
                         self.stats["actions"] += 1
-                        self.hub.submit(seat, data["action"], data["turn"])
                     elif data["type"] == "lang":
                         self.hub.set_language(seat, data["lang"])
                     continue
@@ -243,6 +255,7 @@ class PhoneServer:
         if ws.close_code == 1009:                  # a frame over the size limit
             self.stats["refused_frames"] += 1
             self.stats["dropped"] += 1
+        log.debug("phone socket of seat %s closed (%s)", seat, ws.close_code)
 
     async def _pusher(self, ws, seat: int, wake: asyncio.Event) -> None:
         sent = {"state": None, "notice": 0}
