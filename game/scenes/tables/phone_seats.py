@@ -359,16 +359,17 @@ class PhoneSeats:
         module = 5 if cell_w >= 250 else 4
         cell_h = 330 if module == 5 else 290
         extra = 130 if waiting is not None else 0
-        rect = pygame.Rect(0, 0, cell_w * n + 40, cell_h + 70 + extra)
-        rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 20)
-        rect.top = max(rect.top, 8)
+        rect = pygame.Rect(0, 0, max(cell_w * n + 40, 720), cell_h + 70 + extra)
+        rect.midtop = (theme.WIDTH // 2, 8)              # above the turn line and the calls,
+        rect.left = max(rect.left, 345)                  # right of the score panel
+        x0 = rect.centerx - cell_w * n // 2
         draw_panel(surface, rect, (8, 18, 14, 236), radius=16)
         gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=16)
         blit_fit(surface, t("phone_table.codes_title"), theme.FONT, theme.TEXT, (rect.centerx, rect.y + 12),
                  "midtop", rect.w - 40, True)
         for i, seat in enumerate(seats):
             url = self.url(seat)
-            x = rect.x + 20 + i * cell_w
+            x = x0 + i * cell_w
             cx = x + cell_w // 2
             name = self.session.seats[seat].name
             joined = self.hub.connected(seat)
