@@ -11,9 +11,10 @@ import time
 from game.session import SeatConfig
 
 
-def phone_seats(kinds: str) -> list[SeatConfig]:
+def phone_seats(kinds: str, names=None) -> list[SeatConfig]:
     """Seats from a string like ``"pbpb"``: p a phone, b a bot, h a human at the device."""
-    return [SeatConfig(f"P{i}", k in "ph", "normal", phone=k == "p") for i, k in enumerate(kinds)]
+    names = names or [f"P{i}" for i in range(len(kinds))]
+    return [SeatConfig(names[i], k in "ph", "normal", phone=k == "p") for i, k in enumerate(kinds)]
 
 
 class PhoneClient(threading.Thread):

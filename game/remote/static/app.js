@@ -122,6 +122,8 @@
     $("lang").setAttribute("aria-label", t("language"));
     if (!state) { $("status").textContent = t("connecting"); return; }
     const v = state.view;
+    document.body.dataset.turn = state.turn;            // what the page shows (tests read it)
+    document.body.dataset.mine = state.my_turn ? "1" : "0";
     $("title").textContent = state.title || "";
     // score
     const score = $("score");
