@@ -294,3 +294,26 @@ class PhoneServer:
 
 
 __all__ = ["PhoneServer", "PORTS"]
+
+
+def selfcheck() -> str:
+    """Start a server on loopback with one seat, fetch the page and its files, stop it
+    (``--selftest``: the packaged app has the page, the fonts and the library)."""
+    import http.client
+
+    hub = PhoneHub({0: "selftest"})
+    server = PhoneServer(hub, Assets(), host="127.0.0.1", port=0)
+    port = server.start()
+    try:
+        names = ["", "app.js", "style.css", "strings.json", "fonts/NotoSansBengali-Regular.ttf"]
+        for name in names:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", f"/t/{hub.token(0)}/{name}")
+            resp = conn.getresponse()
+            body = resp.read()
+            conn.close()
+            if resp.status != 200 or not body:
+                raise OSError(f"the phone page's {name or 'page'} is missing ({resp.status})")
+    finally:
+        server.stop()
+    return f"the phone page and its {len(names) - 1} files served on loopback"
