@@ -94,7 +94,7 @@ def test_a_whole_twenty_nine_match_with_two_phones_in_a_browser(tmp_path):
             action = thinkers[seat].choose(table.match.view(seat))
             if shots and action.startswith("play ") and seat not in shot_taken and table.match.view(seat)["trick"]:
                 Path(shots).mkdir(parents=True, exist_ok=True)
-                phones[seat].screenshot(Path(shots) / f"phone-{langs[seat]}.png")
+                phones[seat].screenshot(Path(shots) / f"phone_page_{langs[seat]}.png")
                 shot_taken.add(seat)
             tap(phones[seat], action)
             done[seat] = now

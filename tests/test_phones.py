@@ -177,11 +177,15 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_in_the_phones_lang
             expected = table.phones.adapters[0].reason_text(exc)
         assert phone.refused[-1] == expected and expected
         assert table.match.deal_log == before                     # the match is unchanged
-        table.phones.hub.submit(0, legal[0], "0:999")              # a turn that is not now
-        assert step_until(app, table, lambda: len(phone.refused) >= 2, 10)
+        assert not table.phones.hub.submit(0, legal[0], "0:999")   # not the turn it is shown: dropped
         assert table.match.deal_log == before
+        # a double tap: the same turn twice, the second is late
+        assert table.phones.hub.submit(0, legal[0], state["turn"])
+        assert table.phones.hub.submit(0, legal[0], state["turn"])
+        assert step_until(app, table, lambda: len(phone.refused) >= 2, 10)
+        assert table.match.deal_log[len(before)] == (0, legal[0])
         with i18n.speaking("es"):
-            assert phone.refused[-1] == i18n.t("phone.stale")
+            assert phone.refused[-1] in (i18n.t("phone.stale"), i18n.t("phone.not_your_turn"))
     finally:
         phone.stop()
 
@@ -291,3 +295,23 @@ def test_the_match_over_says_goodbye_and_stops_the_server(app):
     finally:
         phone.stop()
     assert json.dumps(phone.states[-1])       # every state was plain JSON
+
+
+def test_codes_show_until_each_phone_joins_and_q_brings_them_back(app):
+    import pygame
+    from table_driving import key
+    table = open_table(app, "twenty_nine", "pbpb", seed=6)
+    phones = table.phones
+    assert phones.shown_codes() == [0, 2]
+    phone = PhoneClient(phones.url(0))
+    phone.start()
+    try:
+        assert step_until(app, table, lambda: phones.hub.ever_joined(0), 10)
+        assert phones.shown_codes() == [2]                  # the joined phone's code goes away
+        key(app, pygame.K_q)
+        assert phones.shown_codes() == []                   # Q hides the codes...
+        key(app, pygame.K_q)
+        assert phones.shown_codes() == [0, 2]               # ...and shows every seat's again
+        table.draw(app.screen)
+    finally:
+        phone.stop()

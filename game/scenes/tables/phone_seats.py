@@ -130,7 +130,8 @@ class PhoneSeats:
         self._fed: dict[int, tuple] = {}               # seat -> (deal index, events fed)
         self._logs: dict[int, list] = {s: [] for s in names}
         self._published: dict[int, tuple] = {}
-        self.show_codes = True
+        self.show_all = False                          # Q: every seat's code, joined or not
+        self.hidden = False                            # Q again: no codes at all
         self.error: str | None = None
         self.address = "127.0.0.1"
         self.server: PhoneServer | None = None
@@ -306,10 +307,17 @@ class PhoneSeats:
 
     # ----- the laptop's side ---------------------------------------------------------------
     def handle(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
-            self.show_codes = not self.show_codes if self._codes(True) else False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q and self.hub.seats():
+            if self.shown_codes():
+                self.show_all, self.hidden = False, True
+            else:
+                self.show_all, self.hidden = True, False
             return True
         return self.widgets.handle(event)
+
+    def shown_codes(self) -> list[int]:
+        """The seats whose code the table shows now."""
+        return [] if self.hidden else self._codes(self.show_all)
 
     def _codes(self, every: bool = False) -> list[int]:
         """Phone seats whose join code is shown: those that never joined (all of them after Q)."""
@@ -341,9 +349,7 @@ class PhoneSeats:
 
     def draw(self, surface) -> None:
         waiting = self.waiting_for()
-        shown = self._codes(self.show_codes) if self.show_codes else []
-        if self.show_codes and not shown:
-            self.show_codes = bool(self._codes())
+        shown = self.shown_codes()
         rect = None
         if shown:
             rect = self._draw_codes(surface, shown, waiting)
