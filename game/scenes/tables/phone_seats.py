@@ -341,10 +341,10 @@ class PhoneSeats:
         name = self.session.seats[seat].name
         t = self.app.t
         w = (rect.w - 60) // 2
-        y = rect.bottom - 64
-        self.widgets.add(FitButton((rect.x + 20, y, w, 48), lambda: t("phone_table.bot_plays", name=name),
+        y = rect.bottom - 60
+        self.widgets.add(FitButton((rect.x + 20, y, w, 46), lambda: t("phone_table.bot_plays", name=name),
                                    lambda: self.hand_over(seat, "bot")))
-        self.widgets.add(FitButton((rect.right - 20 - w, y, w, 48), lambda: t("phone_table.play_here", name=name),
+        self.widgets.add(FitButton((rect.right - 20 - w, y, w, 46), lambda: t("phone_table.play_here", name=name),
                                    lambda: self.hand_over(seat, "human")))
 
     def draw(self, surface) -> None:
@@ -364,12 +364,12 @@ class PhoneSeats:
         cell_w = min(270, (theme.WIDTH - 80) // n)
         module = 5 if cell_w >= 250 else 4
         cell_h = 330 if module == 5 else 290
-        extra = 130 if waiting is not None else 0
+        extra = 150 if waiting is not None else 0
         rect = pygame.Rect(0, 0, max(cell_w * n + 40, 720), cell_h + 70 + extra)
         rect.midtop = (theme.WIDTH // 2, 8)              # above the turn line and the calls,
         rect.left = max(rect.left, 345)                  # right of the score panel
         x0 = rect.centerx - cell_w * n // 2
-        draw_panel(surface, rect, (8, 18, 14, 236), radius=16)
+        draw_panel(surface, rect, (8, 18, 14, 250), radius=16)
         gfx.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=16)
         blit_fit(surface, t("phone_table.codes_title"), theme.FONT, theme.TEXT, (rect.centerx, rect.y + 12),
                  "midtop", rect.w - 40, True)
@@ -398,11 +398,11 @@ class PhoneSeats:
         t = self.app.t
         name = self.session.seats[seat].name
         if codes_rect is not None:
-            rect = pygame.Rect(codes_rect.x, codes_rect.bottom - 130, codes_rect.w, 130)
+            rect = pygame.Rect(codes_rect.x, codes_rect.bottom - 150, codes_rect.w, 150)
         else:
             rect = pygame.Rect(0, 0, 640, 180)
             rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2 - 30)
-            draw_panel(surface, rect, (8, 18, 14, 236), radius=16)
+            draw_panel(surface, rect, (8, 18, 14, 250), radius=16)
             gfx.draw.rect(surface, theme.DANGER, rect, 2, border_radius=16)
         blit_fit(surface, t("phone_table.waiting", name=name), theme.FONT, theme.TEXT, (rect.centerx, rect.y + 10),
                  "midtop", rect.w - 40, True)
