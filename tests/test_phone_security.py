@@ -142,6 +142,12 @@ def test_a_socket_needs_the_token_and_a_token_shows_only_its_seat(served):
     for token in ("", "nope", hub.token(0)[:-1]):
         with pytest.raises(aiohttp.WSServerHandshakeError):
             ws(port, token)
+    async def foreign_page():
+        async with aiohttp.ClientSession() as http_session:
+            await http_session.ws_connect(f"ws://127.0.0.1:{port}/t/{hub.token(0)}/ws",
+                                          origin="http://evil.example")
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        asyncio.run(foreign_page())                           # another site's page, even with the token
     got0, _ = ws(port, hub.token(0))
     got2, _ = ws(port, hub.token(2))
     assert [m["hand"] for m in got0 if m["type"] == "state"] == [["AS", "KS", "QS"]]

@@ -189,6 +189,9 @@ class PhoneServer:
     async def _socket(self, request: web.Request, seat: int):
         if sum(len(v) for v in self._sockets.values()) >= MAX_SOCKETS:
             return self._not_found()
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1].rstrip("/") != request.host:
+            return self._not_found()              # a page from elsewhere may not use the socket
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_MESSAGE, heartbeat=HEARTBEAT,
                                    autoping=True, compress=False)
         await ws.prepare(request)
