@@ -49,6 +49,12 @@ class Phone:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
 
+    def resize(self, width: int, height: int) -> None:
+        """Turn the phone (or change it): the page lays itself out again."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+        self.js("window.dispatchEvent(new Event('resize'))")
+
     def open(self, url: str) -> None:
         self.driver.get(url)
 

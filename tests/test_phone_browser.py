@@ -138,3 +138,77 @@ def test_a_whole_twenty_nine_match_with_two_phones_in_a_browser(tmp_path):
             phone.close()
         if table.phones is not None:
             table.phones.close()
+
+
+OUTSIDE = """
+const out = [];
+const w = window.innerWidth, h = window.innerHeight;
+for (const e of document.querySelectorAll('.card, #status')) {
+  const r = e.getBoundingClientRect();
+  if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1 || r.width < 30) out.push(e.dataset.card || e.id);
+}
+return out;
+"""
+
+
+def play_by_taps(app, table, phone, seat, thinker, until, seconds=60.0) -> int:
+    """Tap ``phone`` for ``seat`` as its player would until ``until()``; the number of taps."""
+    taps, done = 0, None
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not until():
+        if app.stack.top is not table and not isinstance(app.stack.top, MatchResultScene):
+            close_overlays(app, table)
+        app.step(DT, [])
+        if table.match.to_act != seat or not table.is_idle():
+            continue
+        now = f"{table.match.deal_index}:{len(table.match.deal_log)}"
+        turn, mine = page_turn(phone)
+        if done == now or turn != now or not mine:
+            time.sleep(0.01)
+            continue
+        tap(phone, thinker.choose(table.match.view(seat)))
+        done = now
+        taps += 1
+    return taps
+
+
+def test_a_truco_deal_on_a_small_phone_in_portrait_and_landscape(tmp_path):
+    """Every call of a Truco deal is a button on the page; the hand and the turn line stay on
+    the screen of a 360x640 phone held either way."""
+    app = App(pref_dir=tmp_path, headless=True)
+    app.settings.animation_speed = "instant"
+    app.settings.sound = False
+    session = Session.new("truco_argentino", 2, {"flor": True}, phone_seats("pb", ["Lucía", "Mateo"]),
+                          seed=3, dealer=1)
+    table = TableScene(app, session)
+    app.stack.clear_to(table)
+    phone = Phone(360, 640, "es")
+    try:
+        phone.open(table.phones.url(0))
+        seen = set()
+
+        def check_layout():
+            turn, mine = page_turn(phone)
+            if mine and turn not in seen:
+                seen.add(turn)
+                shots = os.environ.get("TAASH_PHONE_SHOTS")
+                if shots:
+                    size = "x".join(map(str, phone.js("return [innerWidth, innerHeight]")))
+                    phone.screenshot(Path(shots) / f"phone_truco_{size}.png")
+                assert phone.js(OUTSIDE) == [], (phone.js("return [innerWidth, innerHeight]"), turn)
+            return False
+
+        thinker = bot_for("truco_argentino", "normal", 8)
+        deal = table.match.deal_index
+        taps = play_by_taps(app, table, phone, 0, thinker, lambda: check_layout()
+                            or table.match.deal_index > deal or table.match.finished)
+        assert table.match.deal_index > deal or table.match.finished
+        phone.resize(640, 360)                              # landscape
+        deal = table.match.deal_index
+        taps += play_by_taps(app, table, phone, 0, thinker, lambda: check_layout()
+                             or table.match.deal_index > deal or table.match.finished)
+        assert table.match.deal_index > deal or table.match.finished
+        assert taps >= 2 and len(seen) >= 2
+    finally:
+        phone.close()
+        table.phones.close()

@@ -214,9 +214,11 @@
     const perRow = landscape ? (n <= 5 ? Math.max(n, 3) : Math.ceil(n / 2)) : (n <= 4 ? Math.max(n, 3) : n <= 8 ? 4 : 5);
     let cw = Math.floor((area - 6 * (perRow - 1)) / perRow);
     const rows = Math.ceil(Math.max(n, 1) / perRow);
-    const maxH = landscape ? h * 0.7 : h * 0.38;
-    cw = Math.min(cw, Math.floor(maxH / rows / 1.5), 150);
-    document.documentElement.style.setProperty("--cw", Math.max(cw, 40) + "px");
+    // landscape: the hand gets what is left under the calls (the hand is empty while measured)
+    const left = h - $("hand").getBoundingClientRect().top - 24;
+    const maxH = Math.max(landscape ? left : h * 0.38, 60);
+    cw = Math.min(cw, Math.floor(maxH / rows / 1.6), 150);
+    document.documentElement.style.setProperty("--cw", Math.max(cw, 36) + "px");
     document.documentElement.style.setProperty("--tw", Math.max(Math.min(Math.floor(cw * 0.62), 80), 36) + "px");
   }
 
