@@ -248,7 +248,8 @@ def test_a_match_with_phones_resumes_with_new_codes(app):
     phone = PhoneClient(first, bot_chooser("twenty_nine", 5))
     phone.start()
     try:
-        assert step_until(app, table, lambda: len(phone.sent) >= 1, 30)
+        assert step_until(app, table, lambda: phone.sent and table.match.deal_log
+                          and table.match.deal_log[0] == (0, phone.sent[0]), 30)   # applied, saved
     finally:
         phone.stop()
     saved = Session.load(app.pref_dir / AUTOSAVE)
