@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import logging
 import re
+from contextlib import contextmanager
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Union
@@ -566,6 +567,26 @@ def set_language(code: str, *, native_digits: bool | None = None,
 def language() -> str:
     """The current language code."""
     return current().lang
+
+
+_spoken: dict[str, Locale] = {}
+
+
+@contextmanager
+def speaking(code: str):
+    """Within the block, :func:`t` and :func:`digits` speak ``code`` with its default
+    digits, then the language before comes back (the table building a phone's words
+    in the phone's language; main thread only)."""
+    global _current
+    saved = current()
+    loc = _spoken.get(code)
+    if loc is None:
+        loc = _spoken[code] = Locale(code)
+    _current = loc
+    try:
+        yield loc
+    finally:
+        _current = saved
 
 
 def set_native_digits(on: bool | None) -> None:

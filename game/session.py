@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 BOT_LEVELS = LEVELS
 AUTOSAVE = AUTOSAVE_FILE
 MAX_NAME = 24
-SEAT_KEYS = ("name", "human", "level")
+SEAT_KEYS = ("name", "human", "level", "phone")
 
 
 @dataclass
@@ -37,9 +37,13 @@ class SeatConfig:
     name: str
     human: bool
     level: str = "normal"
+    phone: bool = False          # a human playing on his phone (game.remote), not at the device
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "human": self.human, "level": self.level}
+        data = {"name": self.name, "human": self.human, "level": self.level}
+        if self.phone:
+            data["phone"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict, index: int, where: str = "seats") -> "SeatConfig":
@@ -65,7 +69,11 @@ class SeatConfig:
         if level not in BOT_LEVELS or not isinstance(level, str):
             raise MatchFileError(f"{where}: 'level' must be one of "
                                  f"{', '.join(repr(v) for v in BOT_LEVELS)}, not {brief(level)}")
-        return cls(name, human, level)
+        phone = data.get("phone", False)
+        if not isinstance(phone, bool) or (phone and not human):
+            raise MatchFileError(f"{where}: 'phone' must be true (with 'human' true) or false, "
+                                 f"not {brief(phone)}")
+        return cls(name, human, level, phone)
 
 
 def parse_seats(seats_data, players: int, source: str) -> list[SeatConfig]:
@@ -146,10 +154,32 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.human]
+        """The seats of the people at the device (hot-seat); phone seats are not here."""
+        return [i for i, s in enumerate(self.seats) if s.human and not s.phone]
+
+    @property
+    def phones(self) -> list[int]:
+        """The seats played from a phone."""
+        return [i for i, s in enumerate(self.seats) if s.phone]
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
+
+    def is_phone(self, seat: int) -> bool:
+        return self.seats[seat].phone
+
+    def hand_seat_to(self, seat: int, kind: str) -> None:
+        """Give ``seat`` to a bot (``"bot"``, normal level) or to a player at the device
+        (``"human"``): the host's way out when a phone is gone."""
+        name = self.seats[seat].name
+        if kind == "bot":
+            self.seats[seat] = SeatConfig(name, False, "normal")
+            self.bots[seat] = bot_for(self.match.game_id, "normal", self.match.seed * 31 + seat)
+        elif kind == "human":
+            self.seats[seat] = SeatConfig(name, True)
+            self.bots.pop(seat, None)
+        else:
+            raise ValueError(f"a seat goes to a 'bot' or a 'human', not {kind!r}")
 
     def bot_action(self, seat: int) -> str:
         return self.bots[seat].choose(self.match.view(seat))

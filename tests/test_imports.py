@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "game"
-HEADLESS = ("game.engine", "game.games", "game.ai")
+HEADLESS = ("game.engine", "game.games", "game.ai", "game.remote")
 
 
 def _modules() -> dict[str, Path]:

@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
-          "handoff", "pause", "hint", "review", "controllers", "pad_handoff", "pad_table")
+          "handoff", "pause", "hint", "review", "controllers", "pad_handoff", "pad_table", "phones")
 #: Controllers the screenshots plug in (names as SDL reports them).
 PAD_NAMES = ("Xbox Wireless Controller", "PS4 Controller")
 NAMES = {
@@ -266,6 +266,17 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         app.stack.clear_to(ControllersScene(app))
     elif name in ("pad_handoff", "pad_table"):
         _couch_table(app, name, game_id, players, lang, seed)
+    elif name == "phones":                    # phone seats: their join codes on the table
+        from game.session import SeatConfig, Session
+        os.environ.setdefault("TAASH_PHONE_BIND", "127.0.0.1")    # a screenshot never listens beyond
+        players = players or 4
+        people = seats(lang, players)
+        for seat in range(1, players, 2):
+            people[seat] = SeatConfig(people[seat].name, True, phone=True)
+        table = _table_scene(app, Session.new(game_id, players, {}, people, seed=seed, dealer=players - 1))
+        app.stack.clear_to(table)
+        for _ in range(120):
+            app.step(DT, [])
     else:
         raise ValueError(f"unknown scene {name!r} (scenes: {', '.join(SCENES)})")
     for _ in range(3):
@@ -293,5 +304,8 @@ def take_screenshot(scene: str, game_id: str, lang: str, out: str, seed: int = 7
             print(str(exc), file=sys.stderr)
             return 2
         save_png(app, out)
+        for shown in app.stack.scenes:       # a table with phone seats stops its server
+            if getattr(shown, "phones", None) is not None:
+                shown.phones.close()
     print(f"wrote {out}")
     return 0

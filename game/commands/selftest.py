@@ -118,6 +118,8 @@ def run_selftest(out=print) -> int:
                         "played headless and on the table")
             for game_id in built_games():
                 out(f"selftest: {game_id}: {_search_decides(game_id)}")
+            from game.remote.server import selfcheck
+            out(f"selftest: phones: {selfcheck()}")
         out("selftest: ok")
         return 0
     except Exception:

@@ -47,6 +47,9 @@ SPINNERS = {
     ("buraco", "target"): (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000),
 }
 SEAT_MODES = ("human",) + tuple(BOT_LEVELS)
+PEOPLE = ("human", "phone")          # seat modes played by a person ("phone": on his own phone)
+#: Games whose table seats phones (the trick table; Buraco's table does not yet).
+PHONE_GAMES = ("twenty_nine", "tute", "truco_argentino", "truco_mineiro")
 
 # layout
 LEFT = pygame.Rect(36, 100, 720, 540)
@@ -166,10 +169,10 @@ class MatchSetupScene(MenuScene):
         return self.app.t("setup.player", n=seat + 1)
 
     def default_name(self, seat: int) -> str:
-        if self.modes[seat] == "human":
+        if self.modes[seat] in PEOPLE:
             return self.human_name(seat)
         names = bot_names(self.game_id)
-        return names[sum(1 for s in range(seat) if self.modes[s] != "human") % len(names)]
+        return names[sum(1 for s in range(seat) if self.modes[s] not in PEOPLE) % len(names)]
 
     def refresh_default_names(self) -> None:
         """Give every seat whose name was not typed a fitting default, no two alike."""
@@ -179,7 +182,7 @@ class MatchSetupScene(MenuScene):
         for seat in range(len(self.names)):
             if self.edited[seat]:
                 continue
-            if self.modes[seat] == "human":
+            if self.modes[seat] in PEOPLE:
                 name = self.human_name(seat)
             else:
                 for _ in range(len(names)):
@@ -217,7 +220,8 @@ class MatchSetupScene(MenuScene):
         for seat in range(self.players):
             mode = self.modes[seat]
             name = self.names[seat].strip() or self.default_name(seat)
-            seats.append(SeatConfig(name[:24], mode == "human", "normal" if mode == "human" else mode))
+            seats.append(SeatConfig(name[:24], mode in PEOPLE, "normal" if mode in PEOPLE else mode,
+                                    phone=mode == "phone"))
         return seats
 
     def match_options(self) -> dict:
@@ -274,7 +278,7 @@ class MatchSetupScene(MenuScene):
                                  label_width=0)
             self.name_fields.append(self.ui.add(field))
             mode = FitChoice((sx + 212, y, RIGHT.right - 12 - (sx + 212), SEAT_H - 6), "",
-                             list(SEAT_MODES), self.modes[seat], fmt=self.fmt_mode,
+                             self.seat_modes(), self.modes[seat], fmt=self.fmt_mode,
                              on_change=(lambda v, seat=seat: self.set_mode(seat, v)), label_width=0,
                              value_size=theme.FONT_SMALL + 2)
             self.mode_choices.append(self.ui.add(mode))
@@ -300,9 +304,17 @@ class MatchSetupScene(MenuScene):
             self.ui.set_focus(keep)
         self.focus_default()
 
+    def seat_modes(self) -> list[str]:
+        """What a seat can be: a human here, a phone (games whose table seats phones), a bot."""
+        if self.game_id in PHONE_GAMES:
+            return ["human", "phone"] + list(BOT_LEVELS)
+        return list(SEAT_MODES)
+
     def fmt_mode(self, mode: str) -> str:
         if mode == "human":
             return self.app.t("seats.human")
+        if mode == "phone":
+            return self.app.t("seats.phone")
         return self.app.t("seats.bot_level", level=self.app.t(f"seats.{mode}"))
 
     # ----- changes

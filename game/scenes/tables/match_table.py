@@ -63,7 +63,8 @@ class MatchTableScene(Scene):
         self.rng = random.Random(self.match.seed ^ rng_salt)
         humans = session.humans
         self.holder: int | None = humans[0] if len(humans) == 1 else None
-        self.viewer: int | None = 0 if not humans else self.holder
+        self.viewer: int | None = 0 if not humans and not session.phones else self.holder
+        self.phones = None                        # PhoneSeats when some seats play from phones
         self.handoffs = 0
         self.handoff_open = False
         self.summary_open = False
@@ -109,6 +110,30 @@ class MatchTableScene(Scene):
                 self.pending.append((self.match.deal_index, ev))
             if record.actions:                    # a resumed match: rebuild the deal at once
                 self.skip_animations()
+        if self.session.phones:
+            self._open_phone_seats()
+
+    PHONES = False        # whether this table can seat phones (else their seats go to bots)
+
+    def _open_phone_seats(self) -> None:
+        if not self.PHONES:
+            for seat in self.session.phones:
+                self.session.hand_seat_to(seat, "bot")
+            return
+        from game.scenes.tables.phone_seats import PhoneSeats
+        self.phones = PhoneSeats(self)
+
+    def _seat_kind_changed(self, seat: int) -> None:
+        """The host gave a phone's seat to a bot or to a player here: the table and the
+        autosave follow."""
+        humans = self.session.humans
+        if len(humans) == 1:
+            self.holder = humans[0]
+        self.bot_turn = None
+        self.bot_timer = None
+        self._turn_token = None
+        self.need_sync = True
+        self._autosave()
 
     # ----- services --------------------------------------------------------------
     def _speed(self) -> float:
@@ -245,6 +270,8 @@ class MatchTableScene(Scene):
         self._looks = looks
 
     def exit(self) -> None:
+        if self.phones is not None:
+            self.phones.close()
         if self._on_event in self.match.listeners:
             self.match.listeners.remove(self._on_event)
 
@@ -264,6 +291,8 @@ class MatchTableScene(Scene):
             if bubble.left <= 0:
                 del self.bubbles[key]
         self._tick(dt)
+        if self.phones is not None:
+            self.phones.update()
         if self.hint is not None:
             self.hint = (self.hint[0], self.hint[1] - dt) if self.hint[1] > dt else None
         self._pump()
@@ -285,6 +314,10 @@ class MatchTableScene(Scene):
         if seat is None:
             return
         self.turn_seat = seat
+        if self.phones is not None and self.phones.is_phone(seat):
+            self._clear_turn()
+            self.phones.turn(seat)                # the phone's action, as a click would give it
+            return
         if self.session.is_bot(seat):
             self._clear_turn()
             if self.bot_timer is None:
@@ -365,12 +398,20 @@ class MatchTableScene(Scene):
         seat = self.match.to_act
         if seat is None or not self.is_idle() or self.session.is_bot(seat) or seat != self.viewer:
             return False
-        if not self._action_allowed(seat, action):
-            exc = self.match.why_illegal(action)
-            self._refuse(self.adapter.reason_text(exc) if exc is not None else self.app.t(self.NOT_LEGAL_KEY))
+        reason = self._refusal(seat, action)
+        if reason is not None:
+            self._refuse(reason)
             return False
         self._apply(action)
         return True
+
+    def _refusal(self, seat: int, action: str, adapter=None) -> str | None:
+        """None if ``seat`` may do ``action`` now, else why not (in ``adapter``'s words):
+        the one check of every human's action, at the device or on a phone."""
+        if self._action_allowed(seat, action):
+            return None
+        exc = self.match.why_illegal(action)
+        return (adapter or self.adapter).reason_text(exc) if exc is not None else self.app.t(self.NOT_LEGAL_KEY)
 
     def _before_apply(self, action: str) -> None:
         """``action`` is about to be sent to the engine."""
@@ -383,7 +424,7 @@ class MatchTableScene(Scene):
         self.advice.record(seat, action)
         self._before_apply(action)
         self.match.apply(action)
-        if not self.session.is_bot(seat):
+        if not self.session.is_bot(seat) and not self.session.is_phone(seat):
             self.holder = seat
         self._clear_turn()
         self.turn_seat = None
@@ -569,6 +610,8 @@ class MatchTableScene(Scene):
         sub = self.app.t("deal.cards", n=count)
         if not seat_cfg.human:
             sub = self.app.t("seats.bot") + " · " + sub
+        elif seat_cfg.phone:
+            sub = self.app.t("seats.phone") + " · " + sub
         sub_img = text.render(self._fit(sub, 16, 176), 16, theme.TEXT_DIM)
         surf.blit(sub_img, (rect.x + 18, rect.bottom - sub_img.get_height() - 2))
         if dealer:

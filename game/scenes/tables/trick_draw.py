@@ -235,6 +235,8 @@ class TrickTableDrawing:
         self._draw_turn_line(surface)
         self.widgets.draw(surface)
         self.advice.draw(surface)
+        if self.phones is not None:
+            self.phones.draw(surface)
         self._draw_peek(surface)
         self._draw_drag(surface)
         if self.hover_reason and self.hover_card is not None and self.my_turn():
@@ -430,6 +432,8 @@ class TrickTableDrawing:
             return self.app.t("turn.yours"), theme.ACCENT
         if self.session.is_bot(seat):
             return self.app.t("turn.thinking", name=name), theme.TEXT
+        if self.phones is not None and self.phones.is_phone(seat):
+            return self.phones.turn_text(seat), theme.TEXT
         return self.app.t("turn.player", name=name), theme.TEXT
 
     def _draw_turn_line(self, surface) -> None:

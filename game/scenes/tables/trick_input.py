@@ -99,6 +99,8 @@ class TrickTableInput:
     def handle(self, event) -> None:
         if self._pause_key(event) or rules_event(self, event):
             return
+        if self.phones is not None and self.phones.handle(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:
                 if self.tab_down_at is not None:

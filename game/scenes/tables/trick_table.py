@@ -72,6 +72,7 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
     """The trick table for ``session`` (see the module docstring)."""
 
     BARRIER = frozenset({"trick won", "deal scored", "deal void", "match won"})
+    PHONES = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
