@@ -41,7 +41,7 @@ import logging
 
 from game.games.buraco_melds import RULES
 from game.scenes.tables.buraco import (DECK, KIND_KEY, KIND_ORDER, BuracoAdapter, describe_meld,
-                                       meld_from_info, sort_key)
+                                       high_aces, meld_from_info, sort_hand, sort_key)
 from game.scenes.tables.buraco_draw import BuracoDrawing
 from game.scenes.tables.buraco_input import BuracoInput
 from game.scenes.tables.buraco_layout import (BUBBLE_TIME, Bubble, DEAL_FLIGHT, DEAL_STEP, DRAW_FLIGHT,
@@ -81,7 +81,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self.closed_pile = self.rules.closed_pile
         self.deck_total = 104 if self.mode == "open" else 108
         self.flights: list[Flight] = []
-        self.sort_by = "suit"
+        self.sort_by = self._saved_sort()
+        self.fresh: list[str] = []                # the viewer's cards just drawn or taken (highlighted)
         self.selected: set[int] = set()
         self.meld_cursor: int | None = None
         self.hover: tuple | None = None
@@ -116,6 +117,25 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         art.back(deck=DECK)
         felt_surface(colour=theme.FELT_BURACO, dark=theme.FELT_BURACO_DARK)
 
+    # ----- the hand's order --------------------------------------------------------------
+    def _saved_sort(self) -> str:
+        """The sort the player chose last time (settings), by suit if none."""
+        choice = getattr(self.app.settings, "buraco_sort", "suit")
+        return choice if choice in ("suit", "rank") else "suit"
+
+    def _ordered(self, cards: list, old: list | None = None) -> list:
+        """``cards`` in the hand's order: sorted by suit or rank, or, in the player's own
+        order ("own", after a drag), the old order kept and new cards at the right end."""
+        if self.sort_by != "own":
+            return sort_hand(cards, self.sort_by)
+        left = list(cards)
+        out = []
+        for c in old if old is not None else self.hands[self.viewer]:
+            if c in left:
+                left.remove(c)
+                out.append(c)
+        return out + left
+
     # ----- the display model ----------------------------------------------------------
     def _reset_display(self, deal_index: int, dealer: int, sound: bool = True) -> None:
         self.shown_deal = deal_index
@@ -130,6 +150,7 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self.muerto_state = ["table", "table"]
         self.phase = "draw"
         self.must: str | None = None
+        self.fresh = []
         self.flash: dict = {}
         self.flights = []
         self.selected = set()
@@ -196,9 +217,10 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         if not pos:
             return PLATES[self.slot_name(seat)]
         i = len(hand)
-        if seat == self.viewer and card is not None:
-            key = sort_key(card, self.sort_by)
-            i = sum(1 for c in hand if c is not None and sort_key(c, self.sort_by) <= key)
+        if seat == self.viewer and card is not None and self.sort_by != "own":
+            aces = high_aces([c for c in hand if c is not None] + [card]) if self.sort_by == "suit" else ()
+            key = sort_key(card, self.sort_by, aces)
+            i = sum(1 for c in hand if c is not None and sort_key(c, self.sort_by, aces) <= key)
         return pos[min(i, len(pos) - 1)][:2]
 
     def _add_to_hand(self, seat: int, card: str | None) -> None:
@@ -207,8 +229,7 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
             hand.append(None)
             return
         keep = self._selected_cards()
-        hand.append(card)
-        hand.sort(key=lambda c: sort_key(c, self.sort_by) if c is not None else (99, 0))
+        self.hands[seat] = self._ordered(hand + [card], hand)
         self._reselect(keep)
 
     def _take_from_hand(self, seat: int, card: str | None) -> tuple:
@@ -272,6 +293,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         seat = ev.seat
         card = ev.data.get("card")
         self.phase = "play"
+        if seat == self.viewer and card is not None:
+            self.fresh = [card]
         self._fly(card, STOCK_POS, self._hand_target(seat, card), STOCK_H, self._hand_h(seat), DRAW_FLIGHT,
                   face=seat == self.viewer and card is not None, on_start=(lambda: self._stock_minus(1)),
                   on_land=(lambda: self._add_to_hand(seat, card)))
@@ -289,6 +312,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self.phase = "must-play" if self.closed_pile else "play"
         self.must = ev.data.get("top") if self.closed_pile else None
         names = list(reversed(cards)) if cards else [None] * count        # bottom first
+        if seat == self.viewer and cards:
+            self.fresh = list(cards)
         for i in range(count):
             name = names[i] if i < len(names) else None
             start = starts[i][:2] if i < len(starts) else PILE_TOP_POS
@@ -365,6 +390,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
 
     def _discarded(self, ev) -> None:
         seat, card = ev.seat, ev.data["card"]
+        if seat == self.viewer:
+            self.fresh = []                       # the turn is over
         x, y = self._take_from_hand(seat, card)
         if self.drag is not None and seat == self.viewer:
             x, y = self.mouse
@@ -474,7 +501,7 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         sizes = view["hand_sizes"]
         for seat in range(self.n):
             if seat == self.viewer:
-                hand = sorted(view["hand"], key=lambda c: sort_key(c, self.sort_by))
+                hand = self._ordered(list(view["hand"]))
                 if hand != self.hands[seat]:
                     keep = self._selected_cards()
                     self.hands[seat] = hand
@@ -513,6 +540,9 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
 
     def _viewer_changed(self) -> None:
         self.selected = set()
+        self.fresh = []
+        if self.sort_by == "own":                  # one player's own order is not the next one's
+            self.sort_by = self._saved_sort()
         self._caches.pop("zone", None)
 
     # ----- acting -------------------------------------------------------------------
@@ -528,4 +558,4 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
                 and sum(len(side) for side in self.melds) >= 2)
 
 
-__all__ = ["BuracoTableScene", "BuracoAdapter", "describe_meld", "meld_from_info", "sort_key"]
+__all__ = ["BuracoTableScene", "BuracoAdapter", "describe_meld", "meld_from_info", "sort_hand", "sort_key"]
