@@ -213,9 +213,12 @@ class App:
             self._card_art[key] = art
         return art
 
-    def toast(self, text: str, seconds: float = 4.0) -> None:
-        self.toasts.append([text, seconds])
-        log.info("toast: %s", text)
+    def toast(self, text: str, seconds: float = 4.0, kind: str = "error") -> None:
+        """A short notice: ``kind`` "error" (a problem: red), "success" (done: green) or
+        "info" (neutral). Each scene says where notices go (``TOAST_AT``): where they
+        cover nothing important — never a screen's title."""
+        self.toasts.append(Toast(text, seconds, kind))
+        log.info("toast (%s): %s", kind, text)
 
     def speed(self) -> float:
         return self.settings.speed_factor
@@ -313,7 +316,7 @@ class App:
         self.stack.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.toasts = [t for t in self.toasts if t[1] > 0]     # (Toast keeps its kind)
         self.draw()
         self.frames += 1
         if self.frames == 2 and not self.home_checked:
@@ -325,13 +328,27 @@ class App:
     def draw(self) -> None:
         self.screen.fill(theme.MENU_BG)
         self.stack.draw(self.screen)
-        y = 16
-        for text, _ in self.toasts[-3:]:
-            img = self.text.render_wrapped(text, theme.FONT_SMALL, 700, theme.TEXT)
-            rect = img.get_rect(midtop=(theme.WIDTH // 2, y)).inflate(28, 16)
-            draw_panel(self.screen, rect, (120, 40, 30, 235), 10)
+        for toast, img, rect in self.toast_layout():
+            fill, edge = TOAST_STYLES.get(getattr(toast, "kind", "error"), TOAST_STYLES["error"])
+            draw_panel(self.screen, rect, fill, 10)
+            gfx.draw.rect(self.screen, edge, rect, 2, border_radius=10)
             self.screen.blit(img, img.get_rect(center=rect.center))
-            y = rect.bottom + 8
+
+    def toast_layout(self) -> list[tuple]:
+        """(toast, text image, rect) of the notices shown now (at most three), where the top
+        scene wants them (``TOAST_AT``: anchor, point and width; else bottom centre)."""
+        anchor, (x, y), width = (tuple(getattr(self.stack.top, "TOAST_AT", TOAST_AT)) + (TOAST_W,))[:3]
+        shown = self.toasts[-3:]
+        if anchor == "midbottom":                  # the newest nearest the edge, older ones above
+            shown = shown[::-1]
+        out = []
+        for toast in shown:
+            img = self.text.render_wrapped(toast[0], theme.FONT_SMALL, width, theme.TEXT)
+            rect = img.get_rect().inflate(28, 16)
+            setattr(rect, anchor, (x, y))
+            out.append((toast, img, rect))
+            y = rect.y - 8 if anchor == "midbottom" else rect.bottom + 8
+        return out
 
     def run(self, first_scene=None) -> int:
         self.stack.push(first_scene or self.menu_scene())
@@ -389,6 +406,22 @@ class App:
         self.present()
         pygame.display.flip()
 
+
+class Toast(list):
+    """A notice as [text, seconds left], with its ``kind`` (error, success, info)."""
+
+    def __init__(self, text: str, seconds: float, kind: str = "error") -> None:
+        super().__init__([text, seconds])
+        self.kind = kind
+
+
+#: Where notices go unless the top scene says otherwise: bottom centre, clear of titles and
+#: of the Back / Start buttons in the corners.
+TOAST_AT = ("midbottom", (theme.WIDTH // 2, theme.HEIGHT - 18))
+TOAST_W = 560
+TOAST_STYLES = {"error": ((120, 40, 30, 238), (196, 92, 72)),
+                "success": ((24, 78, 50, 238), (110, 200, 140)),
+                "info": ((24, 36, 44, 238), (120, 150, 160))}
 
 FULL_RATE = 60
 TOAST_RATE = 20          # a toast fades: smooth enough, still cheap
