@@ -240,12 +240,57 @@ class App:
     def open_window(self) -> None:
         """(Re)open the window: fullscreen at the desktop size, else resizable."""
         if self.fullscreen:
+            self._window_to_corner()
             window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             # a headless (dummy-driver) window has no size to change but the one asked
             flags = 0 if self.headless else pygame.RESIZABLE
             window = pygame.display.set_mode(self.windowed_size, flags)
+            self._window_back()
         self.use_window(window)
+
+    def _sdl_window(self):
+        """The SDL window behind the display module (None headless, or if SDL cannot say)."""
+        if self.headless or pygame.display.get_surface() is None:
+            return None
+        try:
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
+
+    def _window_to_corner(self) -> None:
+        """Before F11: move the window to the screen's corner. SDL makes the same window
+        fullscreen where it stands; with no window manager (or one that ignores the request)
+        a window that was not at (0, 0) would hang off the screen, its right and bottom cut
+        (seen under Xvfb). Its place is remembered for the way back."""
+        win = self._sdl_window()
+        if win is None:
+            return
+        try:
+            self._windowed_pos = tuple(win.position)
+            win.position = (0, 0)
+            pygame.event.pump()
+        except pygame.error as exc:
+            log.info("cannot move the window: %s", exc)
+
+    def _window_back(self) -> None:
+        pos = getattr(self, "_windowed_pos", None)
+        win = self._sdl_window() if pos is not None else None
+        if win is None:
+            return
+        self._windowed_pos = None
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+            w, h = self.windowed_size
+            if w >= desk[0] - 16 and h >= desk[1] - 80:     # it was maximized: maximized again
+                win.maximize()
+                return
+            win.position = (max(0, min(pos[0], desk[0] - w)), max(0, min(pos[1], desk[1] - h)))
+        except (pygame.error, IndexError) as exc:
+            log.info("cannot move the window back: %s", exc)
 
     def use_window(self, window: pygame.Surface) -> None:
         """Fit the logical 1280x720 picture into ``window`` (letterboxed)."""

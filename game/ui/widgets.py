@@ -303,7 +303,9 @@ class WidgetGroup:
                 widget.draw(surface, widget is focused, widget is self.hovered and widget.enabled)
         hovered = self.hovered
         if hovered is not None and hovered.visible and hovered.tooltip:
-            draw_tooltip(surface, _text(hovered.tooltip), self.mouse, self.tooltip_avoid)
+            text = _text(hovered.tooltip)
+            if text:                            # a tooltip with nothing to say now is not drawn
+                draw_tooltip(surface, text, self.mouse, self.tooltip_avoid)
 
 
 def draw_tooltip(surface, text: str, pos, avoid=()) -> pygame.Rect:
