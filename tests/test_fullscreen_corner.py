@@ -2,7 +2,7 @@
 with no window manager a window that was not at the screen's corner hung off the screen, its
 right and bottom cut (seen under Xvfb). The window goes to (0, 0) first, and back to its
 place — or maximized again — after. Checked by hand under Xvfb with and without openbox
-(docs/screenshots/README: what was checked); here with a stand-in for SDL's window."""
+(see the branch report); here with a stand-in for SDL's window."""
 from __future__ import annotations
 
 import pygame

@@ -77,7 +77,7 @@ def test_load_lists_game_players_deal_score_and_date_newest_first(app, tmp_path)
         assert i18n.t(f"games.{s.match.game_id}") in row.title
         assert all(seat.name in row.title for seat in s.seats)
         assert i18n.t("load.row_detail", deal=len(s.match.records),
-                      score=" – ".join(str(x) for x in s.match.score)) == row.detail
+                      score=" : ".join(str(x) for x in s.match.score)) == row.detail
         assert row.when.strip()
 
 
@@ -148,7 +148,7 @@ def test_continue_says_which_match_it_resumes(app, tmp_path):
     words = menu.continue_words()
     assert words is not None
     assert i18n.t("games.buraco") in words and "Ana" in words and "Rui" in words
-    assert i18n.t("load.row_detail", deal=1, score="0 – 0") in words
+    assert i18n.t("load.row_detail", deal=1, score="0 : 0") in words
     tip = menu.buttons["continue"].tooltip
     assert (tip() if callable(tip) else tip) == words
 

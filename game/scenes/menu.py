@@ -244,8 +244,9 @@ class SaveRow(Button):
 
 
 def score_text(app, score) -> str:
-    """A score for the player: 120 – 80 (each side or player, in the player's digits)."""
-    return " – ".join(app.num(x) for x in score)
+    """A score for the player: 120 : 80 (each side or player, in the player's digits; a
+    colon, not a dash, so that a negative score reads right: -30 : 120)."""
+    return " : ".join(app.num(x) for x in score)
 
 
 def describe_match(app, summary: dict | None) -> tuple[str, str]:
