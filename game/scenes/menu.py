@@ -210,8 +210,10 @@ class MainMenuScene(MenuScene):
         draw_panel(surface, panel, (6, 16, 12, 150), 20)
         self.ui.draw(surface)
         words = self.continue_words() if self.has_autosave() else None
-        if words:
-            blit_fit(surface, words, theme.FONT_SMALL, theme.ACCENT, (W // 2, panel.bottom + 8), "midtop", W - 160)
+        if words:                           # beside the Continue button, over bare felt
+            button = self.buttons["continue"].rect
+            img = self.app.text.render_wrapped(words, theme.FONT_SMALL - 2, W - panel.right - 48, theme.ACCENT)
+            surface.blit(img, img.get_rect(midleft=(panel.right + 24, button.centery)))
         hint = self.app.t("menu_extra.keys_hint")
         blit_fit(surface, hint, theme.FONT_SMALL, theme.TEXT_DIM, (W // 2, H - 10), "midbottom", W - 80)
 
