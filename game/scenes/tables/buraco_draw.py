@@ -598,7 +598,11 @@ class BuracoDrawing:
         if item is None:
             return
         text, colour = item
-        if self.app.text.measure(text, theme.FONT_SMALL, True)[0] <= 740:
+        fits = self._cache("turnfits")
+        one_line = fits.get(text)
+        if one_line is None:
+            one_line = fits[text] = self.app.text.measure(text, theme.FONT_SMALL, True)[0] <= 740
+        if one_line:
             surf = self._turn_pill(text, colour, 740, (20, 8, 4, 200))
             surface.blit(surf, surf.get_rect(center=(OURS_RECT.centerx, TURN_Y)))
             return

@@ -13,6 +13,7 @@ import pygame
 from game.games.buraco import side_canasta_ok
 from game.scenes.tables.buraco import DECK
 from game.scenes.tables.rules_link import rules_event, with_link
+from game.settings import save_settings
 from game.scenes.tables.buraco_layout import (BUTTON_BOTTOM, BUTTON_GAP, BUTTON_H, BUTTON_W, BUTTON_X, FANS,
                                               FAN_H, HAND_H, HAND_X0, HAND_X1, HAND_Y, LIFT, OURS_H,
                                               OURS_RECT, PILE_OPEN_H, PILE_RECT, PILE_TOP_H, PILE_TOP_POS,
@@ -91,7 +92,10 @@ class BuracoInput:
         settings = self.app.settings
         if getattr(settings, "buraco_sort", None) != self.sort_by:
             settings.buraco_sort = self.sort_by
-            self.app.save_settings()
+            try:                               # written as it is: nothing else to refresh
+                save_settings(self.app.pref_dir, settings)
+            except OSError as exc:             # kept for this session all the same
+                log.warning("cannot save the sort choice: %s", exc)
 
     def move_cards(self, indices, to: int) -> None:
         """Put the viewer's cards at ``indices`` (in their order) before the card now at
