@@ -269,3 +269,27 @@ def test_tooltips_do_not_cover_the_pile(app):
     button = table.controls()["discard"].rect
     rect = draw_tooltip(surf, "x " * 80, button.center, table.widgets.tooltip_avoid)
     assert not rect.colliderect(pile)
+
+
+# --------------------------------------------------------------------------- one word for a deal
+
+def test_one_word_for_a_deal_and_the_muerto_does_not_end_it():
+    """The glossary: a deal is "Deal" (es Mano, bn হাত, hi बाज़ी); "hand" is the cards held."""
+    en = i18n.load_catalog(ROOT / "locales" / "en.toml")
+    texts = {k: v for k, v in en.items() if k.split(".")[0] in ("buraco_table", "buraco_summary", "hint")
+             or k.startswith("options.buraco.") or k.startswith("hint.buraco.")}
+    for key, value in texts.items():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            for wrong in ("the hand is over", "end the hand", "closes the hand", "closed the hand",
+                          "Hand total", "This hand", "after the hand"):
+                assert wrong not in text, (key, text)
+    rules = (ROOT / "locales" / "rules" / "en" / "buraco.toml").read_text()
+    assert "A hand ends" not in rules and "Counting a hand" not in rules
+    # going out and taking the muerto: play goes on
+    for key in ("buraco_table.log_bat_direct", "buraco_table.bubble_bat_direct"):
+        assert "goes out" not in en[key] and "Out!" not in en[key]
+    assert "play goes on" in en["buraco_table.log_bat_direct"]
+    hi = i18n.load_catalog(ROOT / "locales" / "hi.toml")
+    assert "हाथ" not in hi["hint.buraco.close"] and "बाज़ी" in hi["hint.buraco.close"]
+    es = i18n.load_catalog(ROOT / "locales" / "es.toml")
+    assert "mano" not in es["buraco_table.sort_help"]
