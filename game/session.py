@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 BOT_LEVELS = LEVELS
 AUTOSAVE = AUTOSAVE_FILE
 MAX_NAME = 24
-SEAT_KEYS = ("name", "human", "level")
+SEAT_KEYS = ("name", "human", "level", "hand_order")
+MAX_HAND_ORDER = 120            # cards a hand order may list (a Buraco hand with the pile taken)
 
 
 @dataclass
@@ -37,9 +38,14 @@ class SeatConfig:
     name: str
     human: bool
     level: str = "normal"
+    #: the player's own order of his cards (Buraco, after a drag), card names left to right
+    hand_order: list | None = None
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "human": self.human, "level": self.level}
+        data = {"name": self.name, "human": self.human, "level": self.level}
+        if self.hand_order is not None:
+            data["hand_order"] = list(self.hand_order)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict, index: int, where: str = "seats") -> "SeatConfig":
@@ -65,7 +71,11 @@ class SeatConfig:
         if level not in BOT_LEVELS or not isinstance(level, str):
             raise MatchFileError(f"{where}: 'level' must be one of "
                                  f"{', '.join(repr(v) for v in BOT_LEVELS)}, not {brief(level)}")
-        return cls(name, human, level)
+        order = data.get("hand_order")
+        if order is not None and not (isinstance(order, list) and len(order) <= MAX_HAND_ORDER and all(
+                isinstance(c, str) and 1 <= len(c) <= 3 and c.isalnum() and c.isascii() for c in order)):
+            raise MatchFileError(f"{where}: 'hand_order' must list card names, not {brief(order)}")
+        return cls(name, human, level, list(order) if order is not None else None)
 
 
 def parse_seats(seats_data, players: int, source: str) -> list[SeatConfig]:
@@ -335,7 +345,8 @@ def describe_save(path: str | Path) -> tuple[str, int | None] | None:
 def fresh_match_like(session: Session) -> "Session":
     """A new match with the same game, options and seats (the "new match" button)."""
     m = session.match
-    return Session.new(m.game_id, m.players, m.options, session.seats)
+    seats = [SeatConfig(s.name, s.human, s.level) for s in session.seats]    # no old hand order
+    return Session.new(m.game_id, m.players, m.options, seats)
 
 
 __all__ = ["Session", "SeatConfig", "BotTurn", "BOT_LEVELS", "AUTOSAVE", "SAVES_DIR", "bot_for",

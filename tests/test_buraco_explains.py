@@ -293,3 +293,35 @@ def test_one_word_for_a_deal_and_the_muerto_does_not_end_it():
     assert "हाथ" not in hi["hint.buraco.close"] and "बाज़ी" in hi["hint.buraco.close"]
     es = i18n.load_catalog(ROOT / "locales" / "es.toml")
     assert "mano" not in es["buraco_table.sort_help"]
+
+
+def test_the_own_order_is_saved_with_the_match(app, tmp_path):
+    session = Session.new("buraco", 2, {}, seats({0}, 2), seed=3, dealer=1)
+    table = table_for(app, session)
+    app.stack.clear_to(table)
+    assert run_until(app, table, lambda: table.my_turn() and table.phase == "draw", frames=3000)
+    first = table.hands[0][0]
+    table.move_cards([0], len(table.hands[0]))           # the first card to the right end
+    order = list(table.hands[0])
+    assert table.sort_by == "own" and order[-1] == first
+    table.draw_card()                                    # the new card joins at the right
+    assert run_until(app, table, lambda: table.my_turn() and table.phase == "play", frames=300)
+    drawn = table.fresh[0]
+    assert table.hands[0] == order + [drawn]
+    path = tmp_path / "own.toml"
+    table.session.save(path)
+    again = Session.load(path)
+    assert again.seats[0].hand_order == order + [drawn]
+    table2 = table_for(app, again)
+    app.stack.clear_to(table2)
+    assert run_until(app, table2, table2.my_turn, frames=600)
+    assert table2.sort_by == "own" and table2.hands[0] == order + [drawn]
+    # sorting again forgets it; a damaged order is a damaged save
+    app.step(DT, [])
+    click(app, table2.controls()["sort"].rect.center)
+    assert table2.session.seats[0].hand_order is None
+    text = path.read_text().replace('hand_order = [', 'hand_order = [1, ', 1)
+    path.write_text(text)
+    from game.storage import DamagedFile
+    with pytest.raises(DamagedFile):
+        Session.load(path)

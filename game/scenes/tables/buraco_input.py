@@ -87,6 +87,7 @@ class BuracoInput:
         keep = self._selected_cards()
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"
         if self.viewer is not None:
+            self.session.seats[self.viewer].hand_order = None
             self.hands[self.viewer] = self._ordered(self.hands[self.viewer])
         self._reselect(keep)
         settings = self.app.settings
@@ -110,6 +111,7 @@ class BuracoInput:
         k = sum(1 for i in range(min(max(to, 0), len(hand))) if i not in indices)
         self.hands[self.viewer] = rest[:k] + moving + rest[k:]
         self.sort_by = "own"
+        self._keep_order(moved=True)
         self._reselect(keep)
         self._turn_token = None
 
