@@ -160,15 +160,15 @@ class App:
         i18n.set_language(self.settings.language, native_digits=self.settings.native_digits)
         for lang in i18n.take_load_problems():
             # in English when the player's own file is the broken one (that is what shows)
-            self.toast(self.t("errors.locale_damaged", name=i18n.language_name(lang)))
+            self.toast(self.t("errors.locale_damaged", name=i18n.language_name(lang)), kind="error")
 
     def tell_damaged(self, damage: DamagedFile, kind: str) -> None:
         """Tell the player, in his language, what became of a file that could not
         be opened (``kind``: "settings" or "save"): set aside, or left as it was."""
         if damage.moved_to is not None:
-            self.toast(self.t(f"errors.{kind}_damaged", file=damage.moved_to.name), 7.0)
+            self.toast(self.t(f"errors.{kind}_damaged", file=damage.moved_to.name), 7.0, kind="error")
         else:
-            self.toast(self.t(f"errors.{kind}_kept", file=damage.path.name), 7.0)
+            self.toast(self.t(f"errors.{kind}_kept", file=damage.path.name), 7.0, kind="error")
 
     def check_home(self) -> None:
         """Open the autosave and the saves once, soon after start (not before the
@@ -192,7 +192,7 @@ class App:
             log.warning("cannot save settings: %s", exc)
             if not self._told_settings_unsaved:     # once: the choices still apply now
                 self._told_settings_unsaved = True
-                self.toast(self.t("errors.settings_unsaved", reason=exc.strerror or str(exc)))
+                self.toast(self.t("errors.settings_unsaved", reason=exc.strerror or str(exc)), kind="error")
         self.apply_language()
         self.sound.enabled = self.settings.sound
         self.sound.volume = self.settings.volume / 100
@@ -213,9 +213,9 @@ class App:
             self._card_art[key] = art
         return art
 
-    def toast(self, text: str, seconds: float = 4.0, kind: str = "error") -> None:
-        """A short notice: ``kind`` "error" (a problem: red), "success" (done: green) or
-        "info" (neutral). Each scene says where notices go (``TOAST_AT``): where they
+    def toast(self, text: str, seconds: float = 4.0, kind: str = "info") -> None:
+        """A short notice: ``kind`` "error" (a problem: red, always said), "success" (done:
+        green) or "info" (neutral, the default). Each scene says where notices go (``TOAST_AT``): where they
         cover nothing important — never a screen's title."""
         self.toasts.append(Toast(text, seconds, kind))
         log.info("toast (%s): %s", kind, text)
@@ -455,7 +455,7 @@ class App:
 class Toast(list):
     """A notice as [text, seconds left], with its ``kind`` (error, success, info)."""
 
-    def __init__(self, text: str, seconds: float, kind: str = "error") -> None:
+    def __init__(self, text: str, seconds: float, kind: str = "info") -> None:
         super().__init__([text, seconds])
         self.kind = kind
 

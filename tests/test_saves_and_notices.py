@@ -204,8 +204,13 @@ def test_match_saved_is_a_success_notice_and_no_notice_covers_a_title(app, tmp_p
     table.save_match()
     assert app.toasts[-1].kind == "success"
     assert TOAST_STYLES["success"][0][:3] != TOAST_STYLES["error"][0][:3]
-    app.toast("a problem")                               # errors stay red
+    app.toast("a problem", kind="error")                 # errors stay red
     assert app.toasts[-1].kind == "error"
+    from game.storage import DamagedFile
+    app.tell_damaged(DamagedFile(tmp_path / "x.toml", tmp_path / "x.damaged-1.toml", "bad"), "save")
+    assert app.toasts[-1].kind == "error"               # a damaged file is a problem
+    app.toast("something to know")                       # a notice is neutral unless it says otherwise
+    assert app.toasts[-1].kind == "info"
     for scene in (MainMenuScene(app), LoadScene(app), MatchSetupScene(app, "buraco")):
         app.stack.clear_to(scene)
         steps(app, 2)

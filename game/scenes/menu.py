@@ -46,10 +46,10 @@ def open_saved(app, path: Path) -> bool:
         return False
     except Exception as exc:  # an unreadable save must never take the menu down
         log.exception("cannot load %s", path)
-        app.toast(app.t("load.failed", reason=str(exc) or type(exc).__name__))
+        app.toast(app.t("load.failed", reason=str(exc) or type(exc).__name__), kind="error")
         return False
     if session is None:
-        app.toast(app.t("load.missing", file=Path(path).name))
+        app.toast(app.t("load.missing", file=Path(path).name), kind="error")
         return False
     try:
         table = app.table_scene(session)
@@ -353,7 +353,7 @@ class LoadScene(MenuScene):
         except FileNotFoundError:
             pass
         except OSError as exc:
-            self.app.toast(self.app.t("load.delete_failed", reason=exc.strerror or str(exc)))
+            self.app.toast(self.app.t("load.delete_failed", reason=exc.strerror or str(exc)), kind="error")
             return
         self.app.toast(self.app.t("load.deleted", file=path.name), kind="success")
         self.rebuild()

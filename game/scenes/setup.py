@@ -386,7 +386,7 @@ class MatchSetupScene(MenuScene):
             session = Session.new(self.game_id, self.players, self.match_options(), self.seat_configs())
         except Exception as exc:
             log.exception("cannot start %s", self.game_id)
-            self.app.toast(self.app.t("setup.cannot_start", reason=str(exc) or type(exc).__name__))
+            self.app.toast(self.app.t("setup.cannot_start", reason=str(exc) or type(exc).__name__), kind="error")
             return
         try:
             table = self.app.table_scene(session)

@@ -438,7 +438,7 @@ class MatchTableScene(Scene):
             self.session.save(self.app.pref_dir / AUTOSAVE)
             self.session.save(path)
         except OSError as exc:
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
+            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)), kind="error")
             return None
         self.session.save_path = path
         self.app.toast(self.app.t("table_ui.saved", file=path.name), kind="success")
