@@ -163,15 +163,15 @@ class App:
         i18n.set_language(self.settings.language, native_digits=self.settings.native_digits)
         for lang in i18n.take_load_problems():
             # in English when the player's own file is the broken one (that is what shows)
-            self.toast(self.t("errors.locale_damaged", name=i18n.language_name(lang)))
+            self.toast(self.t("errors.locale_damaged", name=i18n.language_name(lang)), kind="error")
 
     def tell_damaged(self, damage: DamagedFile, kind: str) -> None:
         """Tell the player, in his language, what became of a file that could not
         be opened (``kind``: "settings" or "save"): set aside, or left as it was."""
         if damage.moved_to is not None:
-            self.toast(self.t(f"errors.{kind}_damaged", file=damage.moved_to.name), 7.0)
+            self.toast(self.t(f"errors.{kind}_damaged", file=damage.moved_to.name), 7.0, kind="error")
         else:
-            self.toast(self.t(f"errors.{kind}_kept", file=damage.path.name), 7.0)
+            self.toast(self.t(f"errors.{kind}_kept", file=damage.path.name), 7.0, kind="error")
 
     def check_home(self) -> None:
         """Open the autosave and the saves once, soon after start (not before the
@@ -195,7 +195,7 @@ class App:
             log.warning("cannot save settings: %s", exc)
             if not self._told_settings_unsaved:     # once: the choices still apply now
                 self._told_settings_unsaved = True
-                self.toast(self.t("errors.settings_unsaved", reason=exc.strerror or str(exc)))
+                self.toast(self.t("errors.settings_unsaved", reason=exc.strerror or str(exc)), kind="error")
         self.apply_language()
         self.sound.enabled = self.settings.sound
         self.sound.volume = self.settings.volume / 100
@@ -216,9 +216,12 @@ class App:
             self._card_art[key] = art
         return art
 
-    def toast(self, text: str, seconds: float = 4.0) -> None:
-        self.toasts.append([text, seconds])
-        log.info("toast: %s", text)
+    def toast(self, text: str, seconds: float = 4.0, kind: str = "info") -> None:
+        """A short notice: ``kind`` "error" (a problem: red, always said), "success" (done:
+        green) or "info" (neutral, the default). Each scene says where notices go (``TOAST_AT``): where they
+        cover nothing important — never a screen's title."""
+        self.toasts.append(Toast(text, seconds, kind))
+        log.info("toast (%s): %s", kind, text)
 
     def _pad_notice(self, kind: str, pad, seat_name: str | None) -> None:
         """A controller was plugged in or pulled out: say so (and whose seat is free again)."""
@@ -250,12 +253,57 @@ class App:
     def open_window(self) -> None:
         """(Re)open the window: fullscreen at the desktop size, else resizable."""
         if self.fullscreen:
+            self._window_to_corner()
             window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             # a headless (dummy-driver) window has no size to change but the one asked
             flags = 0 if self.headless else pygame.RESIZABLE
             window = pygame.display.set_mode(self.windowed_size, flags)
+            self._window_back()
         self.use_window(window)
+
+    def _sdl_window(self):
+        """The SDL window behind the display module (None headless, or if SDL cannot say)."""
+        if self.headless or pygame.display.get_surface() is None:
+            return None
+        try:
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
+
+    def _window_to_corner(self) -> None:
+        """Before F11: move the window to the screen's corner. SDL makes the same window
+        fullscreen where it stands; with no window manager (or one that ignores the request)
+        a window that was not at (0, 0) would hang off the screen, its right and bottom cut
+        (seen under Xvfb). Its place is remembered for the way back."""
+        win = self._sdl_window()
+        if win is None:
+            return
+        try:
+            self._windowed_pos = tuple(win.position)
+            win.position = (0, 0)
+            pygame.event.pump()
+        except pygame.error as exc:
+            log.info("cannot move the window: %s", exc)
+
+    def _window_back(self) -> None:
+        pos = getattr(self, "_windowed_pos", None)
+        win = self._sdl_window() if pos is not None else None
+        if win is None:
+            return
+        self._windowed_pos = None
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+            w, h = self.windowed_size
+            if w >= desk[0] - 16 and h >= desk[1] - 80:     # it was maximized: maximized again
+                win.maximize()
+                return
+            win.position = (max(0, min(pos[0], desk[0] - w)), max(0, min(pos[1], desk[1] - h)))
+        except (pygame.error, IndexError) as exc:
+            log.info("cannot move the window back: %s", exc)
 
     def use_window(self, window: pygame.Surface) -> None:
         """Fit the logical 1280x720 picture into ``window`` (letterboxed)."""
@@ -331,7 +379,7 @@ class App:
         self.stack.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.toasts = [t for t in self.toasts if t[1] > 0]     # (Toast keeps its kind)
         self.draw()
         self.frames += 1
         if self.frames == 2 and not self.home_checked:
@@ -343,13 +391,27 @@ class App:
     def draw(self) -> None:
         self.screen.fill(theme.MENU_BG)
         self.stack.draw(self.screen)
-        y = 16
-        for text, _ in self.toasts[-3:]:
-            img = self.text.render_wrapped(text, theme.FONT_SMALL, 700, theme.TEXT)
-            rect = img.get_rect(midtop=(theme.WIDTH // 2, y)).inflate(28, 16)
-            draw_panel(self.screen, rect, (120, 40, 30, 235), 10)
+        for toast, img, rect in self.toast_layout():
+            fill, edge = TOAST_STYLES.get(getattr(toast, "kind", "error"), TOAST_STYLES["error"])
+            draw_panel(self.screen, rect, fill, 10)
+            gfx.draw.rect(self.screen, edge, rect, 2, border_radius=10)
             self.screen.blit(img, img.get_rect(center=rect.center))
-            y = rect.bottom + 8
+
+    def toast_layout(self) -> list[tuple]:
+        """(toast, text image, rect) of the notices shown now (at most three), where the top
+        scene wants them (``TOAST_AT``: anchor, point and width; else bottom centre)."""
+        anchor, (x, y), width = (tuple(getattr(self.stack.top, "TOAST_AT", TOAST_AT)) + (TOAST_W,))[:3]
+        shown = self.toasts[-3:]
+        if anchor == "midbottom":                  # the newest nearest the edge, older ones above
+            shown = shown[::-1]
+        out = []
+        for toast in shown:
+            img = self.text.render_wrapped(toast[0], theme.FONT_SMALL, width, theme.TEXT)
+            rect = img.get_rect().inflate(28, 16)
+            setattr(rect, anchor, (x, y))
+            out.append((toast, img, rect))
+            y = rect.y - 8 if anchor == "midbottom" else rect.bottom + 8
+        return out
 
     def run(self, first_scene=None) -> int:
         self.stack.push(first_scene or self.menu_scene())
@@ -408,6 +470,22 @@ class App:
         self.present()
         pygame.display.flip()
 
+
+class Toast(list):
+    """A notice as [text, seconds left], with its ``kind`` (error, success, info)."""
+
+    def __init__(self, text: str, seconds: float, kind: str = "info") -> None:
+        super().__init__([text, seconds])
+        self.kind = kind
+
+
+#: Where notices go unless the top scene says otherwise: bottom centre, clear of titles and
+#: of the Back / Start buttons in the corners.
+TOAST_AT = ("midbottom", (theme.WIDTH // 2, theme.HEIGHT - 18))
+TOAST_W = 560
+TOAST_STYLES = {"error": ((120, 40, 30, 238), (196, 92, 72)),
+                "success": ((24, 78, 50, 238), (110, 200, 140)),
+                "info": ((24, 36, 44, 238), (120, 150, 160))}
 
 FULL_RATE = 60
 TOAST_RATE = 20          # a toast fades: smooth enough, still cheap

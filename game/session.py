@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 BOT_LEVELS = LEVELS
 AUTOSAVE = AUTOSAVE_FILE
 MAX_NAME = 24
-SEAT_KEYS = ("name", "human", "level", "phone")
+SEAT_KEYS = ("name", "human", "level", "phone", "hand_order")
+MAX_HAND_ORDER = 120            # cards a hand order may list (a Buraco hand with the pile taken)
 
 
 @dataclass
@@ -38,11 +39,15 @@ class SeatConfig:
     human: bool
     level: str = "normal"
     phone: bool = False          # a human playing on his phone (game.remote), not at the device
+    #: the player's own order of his cards (Buraco, after a drag), card names left to right
+    hand_order: list | None = None
 
     def to_dict(self) -> dict:
         data = {"name": self.name, "human": self.human, "level": self.level}
         if self.phone:
             data["phone"] = True
+        if self.hand_order is not None:
+            data["hand_order"] = list(self.hand_order)
         return data
 
     @classmethod
@@ -73,7 +78,11 @@ class SeatConfig:
         if not isinstance(phone, bool) or (phone and not human):
             raise MatchFileError(f"{where}: 'phone' must be true (with 'human' true) or false, "
                                  f"not {brief(phone)}")
-        return cls(name, human, level, phone)
+        order = data.get("hand_order")
+        if order is not None and not (isinstance(order, list) and len(order) <= MAX_HAND_ORDER and all(
+                isinstance(c, str) and 1 <= len(c) <= 3 and c.isalnum() and c.isascii() for c in order)):
+            raise MatchFileError(f"{where}: 'hand_order' must list card names, not {brief(order)}")
+        return cls(name, human, level, phone, list(order) if order is not None else None)
 
 
 def parse_seats(seats_data, players: int, source: str) -> list[SeatConfig]:
@@ -137,6 +146,7 @@ class Session:
             raise ValueError("one seat config per seat")
         self.match = match
         self.seats = seats
+        self.save_path: Path | None = None     # the match's own file in saves/ (Save and quit)
         self.bots: dict[int, Bot] = {
             i: bot_for(match.game_id, s.level, match.seed * 31 + i)
             for i, s in enumerate(seats) if not s.human}
@@ -196,6 +206,7 @@ class Session:
 
     def save(self, path: str | Path) -> None:
         atomic_write_toml(path, self.to_dict())
+        _remember_summary(Path(path), self)
 
     @classmethod
     def load(cls, path: str | Path) -> "Session | None":
@@ -210,15 +221,97 @@ class Session:
             spec: MatchSpec = parse_match_data(data, path.name)
             seats = parse_seats(data.get("seats"), spec.players, path.name)
             match = play_spec(spec)
-            return cls(match, seats)
+            session = cls(match, seats)
         except (MatchFileError, ReplayError) as exc:
             raise give_up_on(path, str(exc)) from None
         except Exception as exc:         # a bug must not cost the player his save either
             log.exception("cannot open %s", path)
             raise give_up_on(path, f"{type(exc).__name__}: {exc}") from None
+        if path.parent.name == SAVES_DIR:
+            session.save_path = path
+        _remember_summary(path, session)
+        return session
 
 
 _checked: dict[str, tuple] = {}     # saves already found sound: path -> (mtime_ns, size)
+_summaries: dict[str, tuple] = {}   # path -> ((mtime_ns, size), summary) of saves opened once
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+        return (st.st_mtime_ns, st.st_size)
+    except OSError:
+        return None
+
+
+def match_summary(session: "Session") -> dict:
+    """What the Load list and Continue say about a match: game, players' names, the deal
+    being played (1 = the first), the score (one number per side or player)."""
+    m = session.match
+    return {"game": m.game_id, "players": m.players, "names": [s.name for s in session.seats],
+            "deal": max(1, len(m.records)), "score": [int(x) for x in m.score],
+            "finished": bool(m.finished)}
+
+
+def _remember_summary(path: Path, session: "Session") -> None:
+    stamp = _stamp(path)
+    if stamp is not None:
+        _summaries[str(path)] = (stamp, match_summary(session))
+
+
+def save_summary(path: str | Path) -> dict | None:
+    """:func:`match_summary` of the save at ``path`` (opened once per version of the file),
+    None if it cannot be opened (it is then set aside, as :meth:`Session.load` does)."""
+    path = Path(path)
+    got = _summaries.get(str(path))
+    if got is not None and got[0] == _stamp(path):
+        return got[1]
+    try:
+        session = Session.load(path)
+    except DamagedFile:
+        return None
+    return None if session is None else match_summary(session)
+
+
+def peek_summary(path: str | Path) -> dict | None:
+    """:func:`match_summary` of the save at ``path`` without touching the file: None if it
+    cannot be opened (it is left where it is; opening it for real sets it aside)."""
+    path = Path(path)
+    got = _summaries.get(str(path))
+    stamp = _stamp(path)
+    if got is not None and got[0] == stamp:
+        return got[1]
+    try:
+        data = read_bounded(path, SAVE_MAX_BYTES)
+        spec = parse_match_data(data, path.name)
+        session = Session(play_spec(spec), parse_seats(data.get("seats"), spec.players, path.name))
+    except Exception:                     # a damaged file is told about when it is opened
+        return None
+    if stamp is not None:
+        _summaries[str(path)] = (stamp, match_summary(session))
+    return match_summary(session)
+
+
+def same_match(data: dict, match) -> bool:
+    """Is ``data`` (a save read as TOML) a save of ``match``: same game, players, first
+    dealer and seed (a new match draws its seed at random from two thousand million)?"""
+    return (data.get("game") == match.game_id and data.get("players") == match.players
+            and data.get("dealer") == match.first_dealer and data.get("seed") == match.seed)
+
+
+def own_save(folder: str | Path, match) -> Path | None:
+    """The newest save in ``folder`` of this very match (see :func:`same_match`), if any."""
+    found = []
+    for path in save_files(folder):
+        try:
+            data = read_bounded(path, SAVE_MAX_BYTES)
+        except (OSError, TomlError):
+            continue
+        if isinstance(data, dict) and same_match(data, match):
+            stamp = _stamp(path)
+            found.append((stamp[0] if stamp else 0, path))
+    return max(found)[1] if found else None
 
 
 def check_save(path: str | Path) -> DamagedFile | None:
@@ -237,6 +330,7 @@ def check_save(path: str | Path) -> DamagedFile | None:
         Session.load(path)
     except DamagedFile as exc:
         _checked.pop(str(path), None)
+        _summaries.pop(str(path), None)
         return exc
     if stamp is not None:
         _checked[str(path)] = stamp
@@ -280,9 +374,10 @@ def describe_save(path: str | Path) -> tuple[str, int | None] | None:
 def fresh_match_like(session: Session) -> "Session":
     """A new match with the same game, options and seats (the "new match" button)."""
     m = session.match
-    return Session.new(m.game_id, m.players, m.options, session.seats)
+    seats = [SeatConfig(s.name, s.human, s.level, s.phone) for s in session.seats]    # no old hand order
+    return Session.new(m.game_id, m.players, m.options, seats)
 
 
 __all__ = ["Session", "SeatConfig", "BotTurn", "BOT_LEVELS", "AUTOSAVE", "SAVES_DIR", "bot_for",
            "fresh_match_like", "new_match", "parse_seats", "check_save", "check_saves", "save_files",
-           "describe_save"]
+           "describe_save", "match_summary", "save_summary", "peek_summary", "same_match", "own_save"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.i18n import best_language
@@ -41,8 +41,11 @@ class Settings:
     native_digits_hi: bool = False   # Latin digits by default for Hindi
     fullscreen: bool = False
     player_name: str = ""
+    buraco_sort: str = "suit"        # how Buraco's table sorts the hand: "suit" or "rank"
+    #: the last match setup per game (players, options, seats, typed names): checked when used
+    last_setup: dict = field(default_factory=dict)
 
-    CHOICES = {"language": LANGUAGES, "animation_speed": SPEEDS}
+    CHOICES = {"language": LANGUAGES, "animation_speed": SPEEDS, "buraco_sort": ("suit", "rank")}
 
     @property
     def native_digits(self) -> bool:

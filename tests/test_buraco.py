@@ -466,7 +466,8 @@ def test_example_8_no_dead_end():
     with pytest.raises(IllegalAction) as err:
         m.apply("meld 5D 6D 7D")
     assert err.value.reason_key == "dead_end"
-    assert m.meld_problem(0, ["5D", "6D", "7D"]) == "it would leave one card with no legal way to go out"
+    assert m.meld_problem(0, ["5D", "6D", "7D"]) == ("it would leave one card with no legal way to go out"
+                                                  " (closing needs a clean canasta)")
     m = position("closed_dirty", hands={0: "5D 6D 7D KS"}, melds={0: [dirty]},
                  mstate=[bu.TAKEN, bu.TABLE])
     m.apply("meld 5D 6D 7D")

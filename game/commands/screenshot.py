@@ -18,7 +18,8 @@ import sys
 import tempfile
 
 SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
-          "handoff", "pause", "hint", "review", "controllers", "pad_handoff", "pad_table", "phones")
+          "handoff", "pause", "hint", "review", "controllers", "pad_handoff", "pad_table", "phones",
+          "load", "buraco_refusal", "buraco_warning")
 #: Controllers the screenshots plug in (names as SDL reports them).
 PAD_NAMES = ("Xbox Wireless Controller", "PS4 Controller")
 NAMES = {
@@ -189,6 +190,77 @@ def _couch_table(app, name: str, game_id: str, players: int, lang: str, seed: in
     pad_press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad=1)      # the first card it may play
 
 
+def _write_saves(app, lang: str, seed: int) -> None:
+    """A few saved matches of different games, players and dates (the Load list)."""
+    from game.session import Session
+    folder = app.pref_dir / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    games = (("buraco", 2, 40), ("twenty_nine", 4, 30), ("truco_mineiro", 4, 12), ("tute", 2, 24),
+             ("buraco", 4, 60))
+    for i, (game, players, actions) in enumerate(games):
+        session = _session(game, players, lang, seed + i)
+        match = session.match
+        for _ in range(actions):
+            if match.finished:
+                break
+            match.apply(match.legal_actions()[(seed + i) % len(match.legal_actions())])
+        path = folder / f"{game}-2026112{i}-1{i}3000.toml"
+        session.save(path)
+        stamp = 1_795_300_000 + i * 86_000
+        os.utime(path, (stamp, stamp))
+
+
+def _buraco_staged(app, lang: str, warning: bool):
+    """A staged Buraco position (closed mode, the human's muerto already taken, a dirty
+    canasta on his side): the refusal of the pile (9♠ 9♣ in hand, 9♦ on top) or, with
+    ``warning``, the line warning one move before a dead end."""
+    from game.games import buraco as bu
+    from game.games.buraco_melds import RULES, analyze
+    from game.session import Session
+    rules = RULES["closed"]
+    match = bu.Match(2, 1, 7, {"mode": "closed"})
+
+    def cards(text):
+        return [bu.DECK.index[c] for c in text.split()]
+
+    def hand(seat, text):
+        match.hands[seat] = [0] * bu.KINDS
+        match.hsize[seat] = 0
+        match.smask[seat] = [0, 0, 0, 0]
+        match.rcount[seat] = [0] * 13
+        for c in cards(text):
+            match._give(seat, c)
+
+    def melds(side, texts):
+        out = []
+        for text in texts:
+            m = analyze(cards(text), rules)
+            m.refresh(rules)
+            out.append(m)
+        match.melds[side] = out
+
+    hand(0, "5D 6D 7D KS QH 9C" if warning else "9S 9C")
+    melds(0, ["3C 4C 5C 6C 7C 8C JK", "KD KH KS"])
+    melds(1, ["5S 6S 7S 8S 9S 10S", "QC QD 2H", "JH QH KH AH"])
+    match.mstate[0] = bu.TAKEN
+    match.muertos[0] = None
+    match.pile = cards("4H 10C 9D") if warning else cards("9D")
+    match.turn = 0
+    match.phase = bu.PLAY if warning else bu.DRAW
+    match._legal_cache = None
+    table = _table_scene(app, Session(match, seats(lang, 2, range(1))))
+    app.stack.clear_to(table)
+    app.settings.animation_speed = "instant"
+    drive(app, table, table.my_turn, helper=None, max_frames=600)
+    app.settings.animation_speed = "normal"
+    app.step(DT, [])
+    if warning:
+        table.select_cards(["5D", "6D", "7D"])
+    else:
+        table.act("take-discard")
+    return table
+
+
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int,
                 section: str | None = None):
     """Put the scene ``name`` on top of the app's stack, ready to be drawn; ``section``: the
@@ -254,6 +326,12 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         else:
             drive(app, table, lambda: isinstance(app.stack.top, MatchResultScene))
         app.settings.animation_speed = "normal"
+    elif name == "load":
+        from game.scenes.menu import LoadScene
+        _write_saves(app, lang, seed)
+        app.stack.clear_to(LoadScene(app))
+    elif name in ("buraco_refusal", "buraco_warning"):
+        _buraco_staged(app, lang, warning=name == "buraco_warning")
     elif name == "handoff":
         from game.scenes.handoff import HandOffScene
         table = _table_scene(app, _session(game_id, players, lang, seed, humans=2))

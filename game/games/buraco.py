@@ -556,9 +556,7 @@ class Match(BaseMatch):
                 return ("you have already drawn this turn", "already_drew", {})
             if not self.pile:
                 return ("the discard pile is empty", "pile_empty", {})
-            top = NAMES[self.pile[-1]]
-            return (f"the top card {top} cannot be played at once with the cards in hand",
-                    "top_not_playable", {"card": top})
+            return self._take_reason()
         if phase == DRAW:
             return ("draw or take the discard pile first", "draw_first", {})
         must = NAMES[self.must] if phase == OBLIGE else None
@@ -600,13 +598,43 @@ class Match(BaseMatch):
             return (f"after taking the pile, {must} must be played first", "must_play", {"card": must})
         return self._dead_end_reason(seat, self.hsize[seat] - spec.k)
 
+    def _take_reason(self) -> tuple[str, str, dict]:
+        """Why a closed pile cannot be taken (§6.2): its top card has no meld or add at all,
+        or every way of playing it would go out where going out is not allowed (§8.4)."""
+        seat = self.turn
+        side = seat & 1
+        top = self.pile[-1]
+        name = NAMES[top]
+        rules = self.rules
+        lefts = []                              # cards left after each way of playing the top card
+        after = self.hsize[seat] + len(self.pile)
+        for m in self.melds[side]:
+            if top in m.accepts:
+                lefts.append(after - 1)
+        self._give(seat, top)
+        try:
+            texts = self._melds_with(seat, top)
+        finally:
+            self._remove(seat, top)
+        lefts.extend(after - SPECS[t].k for t in texts)
+        if not lefts:
+            runs = {} if rules.sets else {"mode": rules.mode}
+            return (f"the top card {name} cannot be played at once with the cards in hand",
+                    "top_not_playable", {"card": name, **runs})
+        kind = "a clean canasta" if rules.need_clean else "a canasta"
+        if min(lefts) == 0:
+            return (f"playing {name} would empty your hand, and going out now is a close: it needs {kind}",
+                    "take_would_close", {"card": name, "clean": rules.need_clean, "mode": rules.mode})
+        return (f"playing {name} would leave one card with no legal way to go out (closing needs {kind})",
+                "take_dead_end", {"card": name, "clean": rules.need_clean, "mode": rules.mode})
+
     def _no_close_reason(self, side: int, by_meld: bool) -> tuple[str, str, dict]:
         if by_meld and not self.rules.close_by_meld:
             return ("open_dirty closes only by discarding", "close_by_discard", {})
         if not side_canasta_ok(self.melds[side], self.rules.need_clean):
             kind = "clean " if self.rules.need_clean else ""
             return (f"closing needs a {kind}canasta", "close_needs_canasta",
-                    {"clean": self.rules.need_clean})
+                    {"clean": self.rules.need_clean, "mode": self.rules.mode, "by_meld": by_meld})
         return ("not one of the legal actions now", "not_legal", {})
 
     def _dead_end_reason(self, seat: int, left: int) -> tuple[str, str, dict]:
@@ -614,7 +642,9 @@ class Match(BaseMatch):
         if left == 0:
             return self._no_close_reason(side, by_meld=True)
         if left == 1:
-            return ("it would leave one card with no legal way to go out", "dead_end", {})
+            kind = "a clean canasta" if self.rules.need_clean else "a canasta"
+            return (f"it would leave one card with no legal way to go out (closing needs {kind})",
+                    "dead_end", {"clean": self.rules.need_clean, "mode": self.rules.mode})
         return ("not one of the legal actions now", "not_legal", {})
 
     def meld_check(self, seat: int, cards, target: int | None = None) -> tuple[str, str, dict] | None:

@@ -23,10 +23,10 @@ from game.storage import AUTOSAVE_FILE, DamagedFile
 from game.ui import gfx, theme
 from game.ui.fan import draw_fan
 from game.ui.felt import felt_backdrop
-from game.ui.fit import blit_fit, blit_wrapped, draw_title, fit_size, focus_ring
+from game.ui.fit import blit_fit, blit_wrapped, draw_title, draw_warning, fit_size, focus_ring
 from game.ui.fit_widgets import FitButton
 from game.ui.input import BACK, BUTTON_LABELS, CONFIRM
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, WidgetGroup, blit_text, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +47,16 @@ def open_saved(app, path: Path) -> bool:
         return False
     except Exception as exc:  # an unreadable save must never take the menu down
         log.exception("cannot load %s", path)
-        app.toast(app.t("load.failed", reason=str(exc) or type(exc).__name__))
+        app.toast(app.t("load.failed", reason=str(exc) or type(exc).__name__), kind="error")
         return False
     if session is None:
-        app.toast(app.t("load.missing", file=Path(path).name))
+        app.toast(app.t("load.missing", file=Path(path).name), kind="error")
         return False
     try:
         table = app.table_scene(session)
     except ImportError:
         log.exception("the table is not available")
-        app.toast(app.t("common.coming_soon"))
+        app.toast(app.t("common.coming_soon"), kind="info")
         return False
     app.stack.push(table)
     return True
@@ -98,6 +98,8 @@ class MainMenuScene(MenuScene):
     """The first screen: Play, Continue, Load, Settings, Rules, Quit."""
 
     BUTTON_W, BUTTON_H, GAP = 360, 52, 12
+    #: notices on the left, over bare felt: clear of the title, the buttons and what Continue says
+    TOAST_AT = ("topleft", (24, 236), 380)
 
     def build(self) -> None:
         t = self.app.t
@@ -117,6 +119,8 @@ class MainMenuScene(MenuScene):
             self.buttons[name] = self.ui.add(FitButton(rect, label, action, enabled=enabled, style=style,
                                                        size=theme.FONT_BIG - 4))
             y += self.BUTTON_H + self.GAP
+        self.buttons["continue"].tooltip = self.continue_words
+        self._continue_words: tuple | None = None
         self._decor: pygame.Surface | None = None
         self._decor_key = None
 
@@ -133,6 +137,28 @@ class MainMenuScene(MenuScene):
     def play(self) -> None:
         from game.scenes.picker import GamePickerScene
         self.app.stack.push(GamePickerScene(self.app))
+
+    def continue_words(self) -> str | None:
+        """Which match Continue resumes: game, players, deal and score (None without one).
+        Read once per version of the autosave, and not before the second frame (the first
+        frame comes fast; the autosave has been opened by then)."""
+        path = self.autosave_path()
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        stamp = (st.st_mtime_ns, st.st_size, self.app.settings.language, self.app.settings.native_digits)
+        if self._continue_words is None or self._continue_words[0] != stamp:
+            if self.app.frames < 2:
+                return None
+            from game.session import peek_summary
+            summary = peek_summary(path)
+            words = None
+            if summary is not None:
+                title, detail = describe_match(self.app, summary)
+                words = self.app.t("menu_extra.continue_what", game=title, detail=detail)
+            self._continue_words = (stamp, words)
+        return self._continue_words[1]
 
     def continue_match(self) -> None:
         if self.has_autosave():
@@ -184,6 +210,11 @@ class MainMenuScene(MenuScene):
         panel = pygame.Rect(first.x - 24, first.y - 22, first.w + 48, last.bottom - first.y + 44)
         draw_panel(surface, panel, (6, 16, 12, 150), 20)
         self.ui.draw(surface)
+        words = self.continue_words() if self.has_autosave() else None
+        if words:                           # beside the Continue button, over bare felt
+            button = self.buttons["continue"].rect
+            img = self.app.text.render_wrapped(words, theme.FONT_SMALL - 2, W - panel.right - 48, theme.ACCENT)
+            surface.blit(img, img.get_rect(midleft=(panel.right + 24, button.centery)))
         hint = self.app.t("menu_extra.keys_hint")
         if self.app.pads.pads:                  # a controller is plugged in: its buttons
             hint = self.app.t("pads.menu_hint", a=BUTTON_LABELS[CONFIRM], b=BUTTON_LABELS[BACK])
@@ -193,11 +224,16 @@ class MainMenuScene(MenuScene):
 # --------------------------------------------------------------------------- load
 
 class SaveRow(Button):
-    """One saved match: file name and game on the left, date on the right."""
+    """One saved match: the game and its players, the deal and the score under them, the
+    date on the right."""
 
-    def __init__(self, rect, path: Path, game: str, when: str, on_click) -> None:
+    def __init__(self, rect, path: Path, title: str, detail: str, when: str, on_click) -> None:
         super().__init__(rect, path.stem, on_click)
-        self.path, self.game, self.when = path, game, when
+        self.path, self.title, self.detail, self.when = path, title, detail, when
+
+    @property
+    def game(self) -> str:                  # what the row says first (tests and tools read it)
+        return self.title
 
     def draw(self, surface, focused, hovered) -> None:
         fill = theme.BUTTON_HOVER if hovered or focused else (30, 44, 40)
@@ -208,14 +244,36 @@ class SaveRow(Button):
         date_rect = blit_text(surface, self.when, theme.FONT_SMALL, theme.TEXT_DIM,
                               (self.rect.right - 20, cy), "midright")
         room = date_rect.x - x - 24
-        blit_fit(surface, self.path.stem, theme.FONT, theme.TEXT, (x, cy - 1), "bottomleft", room, bold=True)
-        blit_fit(surface, self.game, theme.FONT_SMALL, theme.ACCENT, (x, cy + 1), "topleft", room)
+        blit_fit(surface, self.title, theme.FONT, theme.TEXT, (x, cy - 1), "bottomleft", room, bold=True)
+        blit_fit(surface, self.detail, theme.FONT_SMALL, theme.ACCENT, (x, cy + 1), "topleft", room)
+
+
+def score_text(app, score) -> str:
+    """A score for the player: 120 : 80 (each side or player, in the player's digits; a
+    colon, not a dash, so that a negative score reads right: -30 : 120)."""
+    return " : ".join(app.num(x) for x in score)
+
+
+def describe_match(app, summary: dict | None) -> tuple[str, str]:
+    """(game · players · names, deal and score) for a save's summary."""
+    if summary is None:
+        return app.t("load.unreadable"), ""
+    name = app.t(f"games.{summary['game']}")
+    title = app.t("load.game_players", name=name, n=summary["players"])
+    names = ", ".join(n for n in summary["names"] if n)
+    if names:
+        title = f"{title} · {names}"
+    detail = app.t("load.row_detail", deal=summary["deal"], score=score_text(app, summary["score"]))
+    return title, detail
 
 
 class LoadScene(MenuScene):
-    """The saved matches in ``<pref_dir>/saves``, newest first; Enter or a click opens one."""
+    """The saved matches in ``<pref_dir>/saves``, newest first, each with its game, players,
+    deal, score and date; Enter or a click opens one; its Delete button (or the Delete key)
+    asks first, then deletes that file and nothing else."""
 
     ROW_H, ROW_GAP, TOP, VISIBLE = 62, 8, 132, 7
+    DELETE_W = 120
 
     def saves_dir(self) -> Path:
         return self.app.pref_dir / SAVES_DIR
@@ -234,30 +292,43 @@ class LoadScene(MenuScene):
                 continue
         return sorted(out, key=lambda e: (-e[1], e[0].name))
 
-    def describe(self, path: Path) -> str:
-        """The game's name and the number of players, read from the file (cheaply, within bounds)."""
-        from game.session import describe_save
-        found = describe_save(path)
-        if found is None:
-            return self.app.t("load.unreadable")
-        game, players = found
-        name = self.app.t(f"games.{game}")
-        return name if players is None else self.app.t("load.game_players", name=name, n=players)
+    def describe(self, path: Path) -> tuple[str, str]:
+        """What the row says: the game, the players and their names; the deal and the score."""
+        from game.session import save_summary
+        return describe_match(self.app, save_summary(path))
 
     def build(self) -> None:
         from game.session import check_saves
         for damage in check_saves(self.saves_dir()):     # what cannot be opened goes aside now
             self.app.tell_damaged(damage, "save")
-        self.scroll = 0
+        self.scroll = getattr(self, "scroll", 0)
+        self.confirming: Path | None = getattr(self, "confirming", None)
         self.rows: list[SaveRow] = []
-        x, w = 160, W - 320
+        self.deletes: list[FitButton] = []
+        x, w = 160, W - 320 - self.DELETE_W - 12
         for i, (path, mtime) in enumerate(self.list_saves()):
             rect = (x, self.TOP + i * (self.ROW_H + self.ROW_GAP), w, self.ROW_H)
-            row = SaveRow(rect, path, self.describe(path), format_time(mtime),
-                          functools.partial(self.open, path))
+            title, detail = self.describe(path)
+            row = SaveRow(rect, path, title, detail, format_time(mtime), functools.partial(self.open, path))
             self.rows.append(self.ui.add(row))
+            delete = FitButton((x + w + 12, rect[1] + 6, self.DELETE_W, self.ROW_H - 12),
+                               lambda: self.app.t("load.delete"), functools.partial(self.ask_delete, path),
+                               size=theme.FONT_SMALL, tooltip=lambda: self.app.t("load.delete_tip"))
+            self.deletes.append(self.ui.add(delete))
         self.back_button = self.ui.add(FitButton((48, H - 80, 220, 52), lambda: self.app.t("buttons.back"),
                                                  self.app.stack.pop))
+        self.confirm_ui = WidgetGroup()
+        self.confirm_panel = pygame.Rect(0, 0, 660, 300)
+        self.confirm_panel.center = (W // 2, H // 2)
+        by = self.confirm_panel.bottom - 28 - 52
+        self.cancel_button = self.confirm_ui.add(FitButton(
+            (self.confirm_panel.x + 40, by, 260, 52), lambda: self.app.t("buttons.cancel"), self.cancel_delete))
+        self.delete_button = self.confirm_ui.add(FitButton(
+            (self.confirm_panel.right - 300, by, 260, 52), lambda: self.app.t("load.delete"), self.delete,
+            style="danger"))
+        self.confirm_ui.set_focus(self.cancel_button)
+        self.scroll = max(0, min(self.scroll, max(0, len(self.rows) - self.VISIBLE)))
+        self.place_rows()
 
     def rebuild(self) -> None:
         self.ui.clear()
@@ -268,15 +339,64 @@ class LoadScene(MenuScene):
         if not open_saved(self.app, path):
             self.rebuild()          # the damaged file has been set aside: drop it from the list
 
+    # ----- deleting (asks first; only that file goes)
+    def ask_delete(self, path: Path) -> None:
+        self.confirming = path
+        self.confirm_ui.set_focus(self.cancel_button)
+
+    def cancel_delete(self) -> None:
+        self.confirming = None
+
+    def delete(self) -> None:
+        path, self.confirming = self.confirming, None
+        if path is None:
+            return
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self.app.toast(self.app.t("load.delete_failed", reason=exc.strerror or str(exc)), kind="error")
+            return
+        self.app.toast(self.app.t("load.deleted", file=path.name), kind="success")
+        self.rebuild()
+
+    def back(self) -> None:
+        if self.confirming is not None:
+            self.cancel_delete()
+        else:
+            super().back()
+
     def handle(self, event) -> None:
+        if self.confirming is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.cancel_delete()
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                    self.confirm_ui.move_focus(1)
+                else:
+                    self.confirm_ui.handle(event)
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            row = self.row_of(self.ui.focused)
+            if row is not None:
+                self.ask_delete(row.path)
+                return
         super().handle(event)
         if event.type == pygame.KEYDOWN:        # the keyboard moved the focus: scroll to it
             self.keep_focus_visible()
+
+    def row_of(self, widget) -> SaveRow | None:
+        if widget in self.rows:
+            return widget
+        if widget in self.deletes:
+            return self.rows[self.deletes.index(widget)]
+        return None
 
     def scroll_by(self, rows: int) -> None:
         """The wheel scrolls the list; a focused row scrolled out of view hands the focus to
@@ -285,14 +405,15 @@ class LoadScene(MenuScene):
         self.scroll = max(0, min(most, self.scroll + rows))
         self.place_rows()
         focused = self.ui.focused
-        if focused in self.rows and not focused.visible:
-            i = min(max(self.rows.index(focused), self.scroll), self.scroll + self.VISIBLE - 1)
+        row = self.row_of(focused)
+        if row is not None and not row.visible:
+            i = min(max(self.rows.index(row), self.scroll), self.scroll + self.VISIBLE - 1)
             self.ui.set_focus(self.rows[i])
 
     def keep_focus_visible(self) -> None:
-        focused = self.ui.focused
-        if focused in self.rows:
-            i = self.rows.index(focused)
+        row = self.row_of(self.ui.focused)
+        if row is not None:
+            i = self.rows.index(row)
             if i < self.scroll:
                 self.scroll = i
             elif i >= self.scroll + self.VISIBLE:
@@ -304,6 +425,9 @@ class LoadScene(MenuScene):
             j = i - self.scroll
             row.visible = 0 <= j < self.VISIBLE
             row.rect.y = self.TOP + j * (self.ROW_H + self.ROW_GAP)
+            if i < len(self.deletes):
+                self.deletes[i].visible = row.visible
+                self.deletes[i].rect.y = row.rect.y + 6
 
     def draw(self, surface) -> None:
         self.draw_backdrop(surface)
@@ -318,6 +442,16 @@ class LoadScene(MenuScene):
             _arrow(surface, (W // 2, self.TOP - 8), up=True)
         if self.scroll + self.VISIBLE < len(self.rows):
             _arrow(surface, (W // 2, panel.bottom - 6), up=False)
+        if self.confirming is not None:
+            dim = gfx.Surface((W, H), pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 150))
+            surface.blit(dim, (0, 0))
+            path = self.confirming
+            title = next((r.title for r in self.rows if r.path == path), path.stem)
+            when = next((r.when for r in self.rows if r.path == path), "")
+            draw_warning(surface, self.confirm_panel, self.app.t("load.delete_title"),
+                         self.app.t("load.delete_text", name=title, date=when.strip()))
+            self.confirm_ui.draw(surface)
 
 
 def _arrow(surface, centre, up: bool) -> None:

@@ -83,7 +83,8 @@ class PauseScene(OverlayScene):
                 save()
             except Exception as exc:        # keep the player here: the match is not saved
                 log.exception("save_match failed")
-                self.app.toast(self.app.t("errors.save_failed", reason=str(exc) or type(exc).__name__))
+                self.app.toast(self.app.t("errors.save_failed", reason=str(exc) or type(exc).__name__),
+                               kind="error")
                 return
         self.app.stack.clear_to(self.app.menu_scene())
 

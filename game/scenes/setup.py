@@ -154,9 +154,51 @@ class MatchSetupScene(MenuScene):
         self.names = [""] * most
         self.edited = [False] * most
         self.help_widget = None
+        self.app = app
+        self.restore_last()
         super().__init__(app)
         self.refresh_default_names()
         self.focus_default()
+
+    # ----- the last choices for this game (settings), checked one by one
+    def restore_last(self) -> None:
+        """Take up the choices of the last match of this game started here: number of
+        players, options, seat kinds and the names that were typed. Anything that does not
+        fit (a value no longer offered, a wrong type) keeps its default."""
+        last = getattr(self.app.settings, "last_setup", None)
+        data = last.get(self.game_id) if isinstance(last, dict) else None
+        if not isinstance(data, dict):
+            return
+        players = data.get("players")
+        if type(players) is int and players in self.module.PLAYERS:
+            self.players = players
+        options = data.get("options")
+        if isinstance(options, dict):
+            for option in self.module.OPTIONS:
+                value = options.get(option.id)
+                if type(value) is option.kind and value in option_values(self.game_id, option):
+                    self.values[option.id] = value
+        modes = data.get("seats")
+        if isinstance(modes, list):
+            for seat, mode in enumerate(modes[:len(self.modes)]):
+                if isinstance(mode, str) and mode in SEAT_MODES:
+                    self.modes[seat] = mode
+        names = data.get("names")
+        if isinstance(names, list):
+            for seat, name in enumerate(names[:len(self.names)]):
+                if isinstance(name, str) and name.strip() and len(name) <= 16 and name.isprintable():
+                    self.names[seat] = name
+                    self.edited[seat] = True
+
+    def remember(self) -> None:
+        """Keep this setup as the game's last choices (settings)."""
+        last = getattr(self.app.settings, "last_setup", None)
+        last = dict(last) if isinstance(last, dict) else {}
+        last[self.game_id] = {"players": self.players, "options": dict(self.values),
+                              "seats": list(self.modes),
+                              "names": [n if e else "" for n, e in zip(self.names, self.edited)]}
+        self.app.settings.last_setup = last
+        self.app.save_settings()
 
     # ----- model
     def applicable_options(self) -> list[Option]:
@@ -241,7 +283,7 @@ class MatchSetupScene(MenuScene):
         options = self.applicable_options()
         # with few options there is room for every explanation under its row
         r = default_renderer()
-        helps = [t("setup.players_help")] + [t(f"options.{self.game_id}.{o.id}_help") for o in options]
+        helps = [t("setup.players_help")] + [self.option_help(o.id) for o in options]
         heights = [len(r.wrap(h, HELP_SIZE, w - 30 - (INFO_W + 6 if i else 0))) * r.line_height(HELP_SIZE)
                    for i, h in enumerate(helps)]
         room = LEFT.bottom - 12 - y
@@ -260,7 +302,7 @@ class MatchSetupScene(MenuScene):
                 option_values(self.game_id, option), self.values[oid],
                 fmt=(lambda v, option=option: self.fmt_value(option, v)),
                 on_change=(lambda v, oid=oid: self.set_value(oid, v)),
-                tooltip=(lambda oid=oid: t(f"options.{self.game_id}.{oid}_help")),
+                tooltip=(lambda oid=oid: self.option_help(oid)),
                 label_width=label_w)
             self.option_rows[oid] = self.ui.add(row)
             self.info_buttons[oid] = self.ui.add(InfoButton(
@@ -325,6 +367,23 @@ class MatchSetupScene(MenuScene):
 
     def set_value(self, option_id: str, value) -> None:
         self.values[option_id] = value
+        if self.value_help(option_id) and self.expanded:     # the explanation's height changed
+            self.rebuild()
+            row = self.option_rows.get(option_id)
+            if row is not None:
+                self.ui.set_focus(row)
+
+    def value_help(self, option_id: str) -> str | None:
+        """The explanation of an option's current value, where the locale has one (Buraco's
+        modes: ``options.buraco.mode_closed_wtcc_help``)."""
+        key = value_key(self.game_id, option_id, self.values.get(option_id)) + "_help"
+        return self.app.t(key) if i18n.current().has(key) else None
+
+    def option_help(self, option_id: str) -> str:
+        """An option's explanation, followed by its current value's if there is one."""
+        text = self.app.t(f"options.{self.game_id}.{option_id}_help")
+        extra = self.value_help(option_id)
+        return f"{text} {extra}" if extra else text
 
     def set_name(self, seat: int, text: str) -> None:
         self.names[seat] = text
@@ -339,14 +398,15 @@ class MatchSetupScene(MenuScene):
             session = Session.new(self.game_id, self.players, self.match_options(), self.seat_configs())
         except Exception as exc:
             log.exception("cannot start %s", self.game_id)
-            self.app.toast(self.app.t("setup.cannot_start", reason=str(exc) or type(exc).__name__))
+            self.app.toast(self.app.t("setup.cannot_start", reason=str(exc) or type(exc).__name__), kind="error")
             return
         try:
             table = self.app.table_scene(session)
         except ImportError:
             log.exception("the table is not available")
-            self.app.toast(self.app.t("common.coming_soon"))
+            self.app.toast(self.app.t("common.coming_soon"), kind="info")
             return
+        self.remember()
         self.app.sound.play("shuffle")
         self.app.stack.push(table)
 
@@ -437,10 +497,10 @@ class MatchSetupScene(MenuScene):
     def draw_help(self, surface) -> None:
         if self.expanded:
             r = default_renderer()
-            rows = [(self.players_choice, "setup.players_help")] + [
-                (row, f"options.{self.game_id}.{oid}_help") for oid, row in self.option_rows.items()]
-            for row, key in rows:
-                img = r.render_wrapped(self.app.t(key), HELP_SIZE, row.rect.w - 30, theme.TEXT_DIM)
+            rows = [(self.players_choice, self.app.t("setup.players_help"))] + [
+                (row, self.option_help(oid)) for oid, row in self.option_rows.items()]
+            for row, text in rows:
+                img = r.render_wrapped(text, HELP_SIZE, row.rect.w - 30, theme.TEXT_DIM)
                 surface.blit(img, (row.rect.x + 14, row.rect.bottom + 2))
             return
         key = self.help_subject()
@@ -450,7 +510,8 @@ class MatchSetupScene(MenuScene):
         if key is None:
             text, ink = self.app.t("setup.help_hint"), theme.TEXT_DIM
         else:
-            text, ink = self.app.t(key), theme.TEXT
+            oid = key.split(".")[-1][:-len("_help")] if key.startswith(f"options.{self.game_id}.") else None
+            text, ink = (self.option_help(oid) if oid in self.option_rows else self.app.t(key)), theme.TEXT
         size = theme.FONT_SMALL
         while size > 15 and len(r.wrap(text, size, box.w - 28)) * r.line_height(size) > box.h - 6:
             size -= 1

@@ -220,6 +220,7 @@ class WidgetGroup:
         self.focus: int | None = None
         self.hovered: Widget | None = None
         self.mouse = (0, 0)
+        self.tooltip_avoid: list = []        # rects a tooltip must not cover (a table's piles)
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -302,17 +303,30 @@ class WidgetGroup:
                 widget.draw(surface, widget is focused, widget is self.hovered and widget.enabled)
         hovered = self.hovered
         if hovered is not None and hovered.visible and hovered.tooltip:
-            draw_tooltip(surface, _text(hovered.tooltip), self.mouse)
+            text = _text(hovered.tooltip)
+            if text:                            # a tooltip with nothing to say now is not drawn
+                draw_tooltip(surface, text, self.mouse, self.tooltip_avoid)
 
 
-def draw_tooltip(surface, text: str, pos) -> None:
+def draw_tooltip(surface, text: str, pos, avoid=()) -> pygame.Rect:
+    """A tooltip by the pointer at ``pos``, never over the rects in ``avoid`` (it moves to
+    their left, or above them)."""
     img = default_renderer().render_wrapped(text, theme.FONT_SMALL, 380, theme.TEXT)
     rect = img.get_rect(topleft=(pos[0] + 16, pos[1] + 18)).inflate(20, 14)
     if rect.bottom > surface.get_height():      # above the pointer, not over what it points at
         rect.bottom = pos[1] - 10
-    rect.clamp_ip(surface.get_rect())
+    area = surface.get_rect()
+    rect.clamp_ip(area)
+    for r in avoid or ():
+        if rect.colliderect(r):
+            rect.right = r.x - 8
+            rect.clamp_ip(area)
+            if rect.colliderect(r):
+                rect.bottom = r.y - 8
+                rect.clamp_ip(area)
     draw_panel(surface, rect, (8, 10, 14, 230), 8)
     surface.blit(img, img.get_rect(center=rect.center))
+    return rect
 
 
 def move_spatial(group: WidgetGroup, dx: int, dy: int) -> bool:

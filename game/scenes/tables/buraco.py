@@ -95,7 +95,9 @@ def meld_from_info(info: dict) -> dict:
             "canasta": info.get("canasta")}
 
 
-def sort_key(card: str, by: str):
+def sort_key(card: str, by: str, high_aces: frozenset | set = frozenset()):
+    """Where ``card`` goes in a hand sorted ``by`` "suit" or "rank". By suit an ace stands
+    before the 2 (A-2-3) unless its suit is in ``high_aces``: then after the king (Q-K-A)."""
     if card == "JK":
         return (20, 0)
     rank, suit = card[:-1], card[-1]
@@ -104,7 +106,35 @@ def sort_key(card: str, by: str):
     if by == "rank":
         order = 13 if rank == "2" else (12 if rank == "A" else r - 2)   # 3..K, A, then the 2s
         return (order, s)
+    if rank == "A" and suit in high_aces:
+        r = 13
     return (s, r)
+
+
+HIGH_RANKS = frozenset({"10", "J", "Q", "K"})
+LOW_RANKS = frozenset({"3", "4", "5"})
+
+
+def high_aces(hand) -> frozenset:
+    """The suits whose ace the hand's runs want high, after the king: those of which the hand
+    holds more cards from 10 to K than from 3 to 5 (a tie keeps the ace low, A-2-3, as the
+    engine places a lone ace when both ends would do)."""
+    high: dict = {}
+    for c in hand:
+        if c is None or c == "JK":
+            continue
+        rank, suit = c[:-1], c[-1]
+        if rank in HIGH_RANKS:
+            high[suit] = high.get(suit, 0) + 1
+        elif rank in LOW_RANKS:
+            high[suit] = high.get(suit, 0) - 1
+    return frozenset(s for s, n in high.items() if n > 0)
+
+
+def sort_hand(hand, by: str) -> list:
+    """The hand sorted ``by`` "suit" (aces where the runs need them) or "rank"."""
+    aces = high_aces(hand) if by == "suit" else frozenset()
+    return sorted(hand, key=lambda c: sort_key(c, by, aces) if c is not None else (99, 0))
 
 
 # --------------------------------------------------------------------------- the adapter
@@ -135,16 +165,15 @@ class BuracoAdapter(TrickAdapter):
         """A refusal in the player's language: ``buraco_reasons.<key>``; the engine's
         English words when there is no string for it."""
         params = params or {}
-        p: dict = {}
+        p: dict = {"mode": self.mode_name(params.get("mode"))}
         for k, v in params.items():
             if k == "card":
                 p["name"] = self.card_name(v)
-            elif k == "mode":
+            elif k == "mode" and "card" not in params:
                 p["name"] = self.mode_name(v)
             elif k == "index":
                 p["n"] = v + 1
-        if key == "close_needs_canasta" and params.get("clean"):
-            key = "close_needs_clean"
+        key = self.reason_key(key, params)
         if key in ("too_few", "select_meld"):
             p["n"] = 3
         elif key == "set_too_big":
@@ -152,6 +181,22 @@ class BuracoAdapter(TrickAdapter):
         lookup = f"buraco_reasons.{key}"
         text = self.t(lookup, **p)
         return english if text == lookup else sentence(text)
+
+    @staticmethod
+    def reason_key(key: str, params: dict) -> str:
+        """The string that states the rule behind a refusal: the engine's key, made precise by
+        its parameters (a clean canasta or any; laying the last cards or discarding the last
+        one; a mode without sets)."""
+        clean = bool(params.get("clean"))
+        if key == "close_needs_canasta":
+            if params.get("by_meld", True):
+                return "close_needs_clean" if clean else "close_needs_canasta"
+            return "close_discard_clean" if clean else "close_discard_canasta"
+        if key in ("dead_end", "take_would_close", "take_dead_end") and clean:
+            return key + "_clean"
+        if key == "top_not_playable" and params.get("mode"):
+            return "top_not_playable_runs"
+        return key
 
     def reason_text(self, exc) -> str:
         return self.reason_words(exc.reason, exc.reason_key, exc.params)

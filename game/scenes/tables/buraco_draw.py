@@ -25,6 +25,10 @@ from game.ui.widgets import draw_tooltip
 
 log = logging.getLogger(__name__)
 
+NEAR_COLOUR = (150, 214, 236)        # the "almost a canasta" chip
+FRESH_COLOUR = (110, 200, 255)       # the glow round the cards just drawn or taken
+WARN_COLOUR = (255, 178, 120)        # the turn line's warning one move before a dead end
+
 
 class BuracoDrawing:
     """Everything the Buraco table draws (surfaces cached per scene)."""
@@ -264,9 +268,12 @@ class BuracoDrawing:
                 self._blit_center(surface, self._outline(w, h, theme.ACCENT, 2), (x, y))
         if accepts:
             surface.blit(self._plus_badge(), self._plus_badge().get_rect(center=(rect.right + 2, rect.y + 2)))
+        size = 15 if zone == "ours" and h >= 70 else 13
         if kind:
-            size = 15 if zone == "ours" and h >= 70 else 13
             chip = self._chip(self.app.t(f"buraco_table.{KIND_KEY[kind]}"), KIND_COLOUR[kind], size)
+            self._blit_center(surface, chip, (rect.centerx, rect.bottom - chip.get_height() // 2 - 4))
+        elif len(m["cards"]) == 6:                 # one card from a canasta
+            chip = self._chip(self.app.t("buraco_table.near_canasta"), NEAR_COLOUR, size)
             self._blit_center(surface, chip, (rect.centerx, rect.bottom - chip.get_height() // 2 - 4))
 
     def _plus_badge(self) -> pygame.Surface:
@@ -474,6 +481,8 @@ class BuracoDrawing:
         w, h = card_size(DECK, HAND_H)
         dragging = set(self.drag or ())
         must_seen = False
+        fresh = list(self.fresh) if turn or self.my_turn() or self.match.to_act == seat else []
+        tags = []
         for i, card in enumerate(hand):
             if card is None or i in dragging:
                 continue
@@ -487,11 +496,21 @@ class BuracoDrawing:
                 glow = self._outline(w, h, (255, 236, 150), 3, spread=8).copy()
                 glow.set_alpha(int(170 + 80 * math.sin(self.clock * 5)))
                 self._blit_center(surface, glow, pos)
+            is_fresh = card in fresh and card != self.must
+            if is_fresh:
+                fresh.remove(card)
+                if i not in self.selected:
+                    self._blit_center(surface, self._outline(w, h, FRESH_COLOUR, 3, spread=7), pos)
+                tags.append(pos)
             if card == self.must:
                 must_seen = True
             self._blit_center(surface, self.card(card, HAND_H), pos)
             if i == self.kb_index and self.meld_cursor is None:
                 self._blit_center(surface, self._outline(w, h, (255, 255, 255), 3, spread=0), pos)
+        if 0 < len(tags) <= 3:                       # "New" over the card just drawn (a few at most)
+            chip = self._chip(self.app.t("buraco_table.just_drawn"), FRESH_COLOUR, 14)
+            for x, y in tags:
+                self._blit_center(surface, chip, (x, y - h / 2 - chip.get_height() / 2 + 2))
 
     def _draw_flights(self, surface) -> None:
         for f in self.flights:
@@ -554,6 +573,9 @@ class BuracoDrawing:
                 return t("buraco_table.turn_draw"), theme.ACCENT
             if self.must:
                 return t("buraco_table.turn_must", name=self.adapter.card_name(self.must)), theme.ACCENT
+            warning = self.corner_warning()
+            if warning is not None:
+                return warning, WARN_COLOUR
             if self.meld_cursor is not None:
                 return t("buraco_table.turn_add_keys"), theme.ACCENT
             if self._can_close():
@@ -576,8 +598,26 @@ class BuracoDrawing:
         if item is None:
             return
         text, colour = item
-        surf = self._turn_pill(text, colour, 740, (20, 8, 4, 200))
-        surface.blit(surf, surf.get_rect(center=(OURS_RECT.centerx, TURN_Y)))
+        fits = self._cache("turnfits")
+        one_line = fits.get(text)
+        if one_line is None:
+            one_line = fits[text] = self.app.text.measure(text, theme.FONT_SMALL, True)[0] <= 740
+        if one_line:
+            surf = self._turn_pill(text, colour, 740, (20, 8, 4, 200))
+            surface.blit(surf, surf.get_rect(center=(OURS_RECT.centerx, TURN_Y)))
+            return
+        # a refusal or a warning states its rule in a sentence or two: wrapped, growing upwards
+        key = (text, colour)
+        cache = self._cache("turnbox")
+        surf = cache.get(key)
+        if surf is None:
+            img = self.app.text.render_wrapped(text, theme.FONT_SMALL, 740, colour, True, "center")
+            surf = gfx.Surface((img.get_width() + 32, img.get_height() + 12), pygame.SRCALPHA)
+            gfx.draw.rect(surf, (20, 8, 4, 228), surf.get_rect(), border_radius=14)
+            gfx.draw.rect(surf, (*colour[:3], 160), surf.get_rect(), 2, border_radius=14)
+            surf.blit(img, (16, 6))
+            cache[key] = surf
+        surface.blit(surf, surf.get_rect(midbottom=(OURS_RECT.centerx, TURN_Y + 14)))
 
     def _draw_drag(self, surface) -> None:
         if self.drag is None or self.viewer is None:
@@ -596,14 +636,17 @@ class BuracoDrawing:
         if self.widgets.hovered is not None or self.drag is not None:
             return
         thing = self.hover
-        if thing and thing[0] == "meld" and thing[3] is not None:
+        avoid = [self._pile_hit(), self._stock_hit()]
+        if thing and thing[0] == "meld":
             side = (self.base & 1) if thing[1] == "ours" else 1 - (self.base & 1)
             if thing[2] < len(self.melds[side]):
                 m = self.melds[side][thing[2]]
-                if thing[3] == m["wild"]:
+                if thing[3] is not None and thing[3] == m["wild"]:
                     stands = m["stands"]
                     text = (self.app.t("buraco_table.wild_for", name=self.adapter.card_name(stands)) if stands
                             else self.app.t("buraco_table.wild_set"))
-                    draw_tooltip(surface, text, self.mouse)
+                    draw_tooltip(surface, text, self.mouse, avoid)
+                elif not m["canasta"] and len(m["cards"]) == 6:
+                    draw_tooltip(surface, self.app.t("buraco_table.near_canasta_tip"), self.mouse, avoid)
         elif thing == ("pile",) and self.closed_pile and self.pile_count:
-            draw_tooltip(surface, self.app.t("buraco_table.closed_take_help"), self.mouse)
+            draw_tooltip(surface, self.app.t("buraco_table.closed_take_help"), self.mouse, avoid)

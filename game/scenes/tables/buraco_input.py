@@ -10,8 +10,10 @@ from collections import Counter
 
 import pygame
 
-from game.scenes.tables.buraco import DECK, sort_key
+from game.games.buraco import side_canasta_ok
+from game.scenes.tables.buraco import DECK
 from game.scenes.tables.rules_link import rules_event, with_link
+from game.settings import save_settings
 from game.scenes.tables.buraco_layout import (BUTTON_BOTTOM, BUTTON_GAP, BUTTON_H, BUTTON_W, BUTTON_X, FANS,
                                               FAN_H, HAND_H, HAND_X0, HAND_X1, HAND_Y, LIFT, OURS_H,
                                               OURS_RECT, PILE_OPEN_H, PILE_RECT, PILE_TOP_H, PILE_TOP_POS,
@@ -80,11 +82,95 @@ class BuracoInput:
         self._turn_token = None
 
     def toggle_sort(self) -> None:
+        """By suit ↔ by rank (the player's own order goes back to by suit); the choice is
+        kept in the settings for the next match."""
         keep = self._selected_cards()
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"
         if self.viewer is not None:
-            self.hands[self.viewer].sort(key=lambda c: sort_key(c, self.sort_by) if c is not None else (99, 0))
+            self.session.seats[self.viewer].hand_order = None
+            self.hands[self.viewer] = self._ordered(self.hands[self.viewer])
         self._reselect(keep)
+        settings = self.app.settings
+        if getattr(settings, "buraco_sort", None) != self.sort_by:
+            settings.buraco_sort = self.sort_by
+            try:                               # written as it is: nothing else to refresh
+                save_settings(self.app.pref_dir, settings)
+            except OSError as exc:             # kept for this session all the same
+                log.warning("cannot save the sort choice: %s", exc)
+
+    def move_cards(self, indices, to: int) -> None:
+        """Put the viewer's cards at ``indices`` (in their order) before the card now at
+        ``to`` (len: at the right end): the player's own order, kept until he sorts again."""
+        hand = self._my_hand()
+        indices = sorted(i for i in set(indices) if 0 <= i < len(hand))
+        if not indices:
+            return
+        keep = self._selected_cards()
+        moving = [hand[i] for i in indices]
+        rest = [c for i, c in enumerate(hand) if i not in indices]
+        k = sum(1 for i in range(min(max(to, 0), len(hand))) if i not in indices)
+        self.hands[self.viewer] = rest[:k] + moving + rest[k:]
+        self.sort_by = "own"
+        self._keep_order(moved=True)
+        self._reselect(keep)
+        self._turn_token = None
+
+    def _hand_slot_at(self, pos) -> int | None:
+        """Where a drop at ``pos`` goes in the viewer's hand (an index before which the cards
+        are put), None if ``pos`` is not over the hand."""
+        hand = self._my_hand()
+        if self.viewer is None or not hand:
+            return None
+        w, h = card_size(DECK, HAND_H)
+        if not (HAND_X0 - w // 2 <= pos[0] <= HAND_X1 + w // 2 and pos[1] >= HAND_Y - h // 2 - LIFT - 10):
+            return None
+        positions = self._hand_positions(self.viewer)
+        return sum(1 for x, _, _ in positions if x < pos[0])
+
+    def _refuse(self, text: str) -> None:
+        """A refusal stays long enough to be read (the rules behind it take a sentence)."""
+        self.hint = (text, max(self.HINT_SECONDS, len(text) / 15))
+
+    def corner_warning(self) -> str | None:
+        """The warning one move ahead of a dead end: the selected cards make a legal meld (or
+        go onto one of the side's melds), the side's muerto is gone and, even after the move,
+        the side lacks the canasta its mode needs to close, and the player would be left with
+        three cards or fewer (two or fewer after the discard) — too few to build one."""
+        if not self.my_turn() or self.phase == "draw" or not self.selected:
+            return None
+        seat = self.viewer
+        side = seat & 1
+        if self.muerto_state[side] == "table":
+            return None
+        key = ("corner", tuple(sorted(self.selected)), self._version, len(self.match.records[-1].actions))
+        if getattr(self, "_corner_key", None) == key:
+            return self._corner
+        self._corner_key, self._corner = key, None
+        match = self.match
+        rules = self.rules
+        if side_canasta_ok(match.melds[side], rules.need_clean):
+            return None
+        cards = self._selected_cards()
+        left = match.hsize[seat] - len(cards)
+        if left > 3 or left < 1:
+            return None
+        sim = None
+        if len(cards) >= 3 and match.meld_check(seat, cards) is None:
+            sim = match.clone()
+            sim.apply("meld " + " ".join(cards))
+        else:
+            for i in sorted(self._accepting_melds()):
+                order = self._plan_adds(seat, cards, i)[0]
+                if order is not None:
+                    sim = match.clone()
+                    for card in order:
+                        sim.apply(f"add {i} {card}")
+                    break
+        if sim is None or side_canasta_ok(sim.melds[side], rules.need_clean):
+            return None
+        key_name = "warn_corner_clean" if rules.need_clean else "warn_corner"
+        self._corner = self.app.t(f"buraco_table.{key_name}", mode=self.adapter.mode_name())
+        return self._corner
 
     def draw_card(self) -> bool:
         return self.act("draw")
@@ -190,12 +276,17 @@ class BuracoInput:
         """The buttons of the moment by id (tests and tools press them)."""
         return {getattr(w, "cid", None): w for w in self.widgets.widgets}
 
+    def _sort_label(self) -> str:
+        t = self.app.t
+        return t({"rank": "buraco_table.sort_rank", "own": "buraco_table.sort_own"}.get(
+            self.sort_by, "buraco_table.sort_suit"))
+
     def _build_controls(self) -> None:
         focused = getattr(self.widgets.focused, "cid", None)
         self.widgets.clear()
         t = self.app.t
-        sort = Button(SORT_RECT, lambda: t("buraco_table.sort_rank") if self.sort_by == "rank"
-                      else t("buraco_table.sort_suit"), self.toggle_sort, size=theme.FONT_SMALL,
+        self.widgets.tooltip_avoid = [self._pile_hit(), self._stock_hit()]
+        sort = Button(SORT_RECT, self._sort_label, self.toggle_sort, size=theme.FONT_SMALL,
                       tooltip=lambda: t("buraco_table.sort_help"))
         sort.cid = "sort"
         specs = []
@@ -243,7 +334,7 @@ class BuracoInput:
             self.mouse = event.pos
             self.widgets.handle(event)
             self.hover = self._thing_at(event.pos)
-            if self.press is not None and self.drag is None and self.my_turn():
+            if self.press is not None and self.drag is None and not self.handoff_open:
                 index, p0 = self.press
                 if math.hypot(event.pos[0] - p0[0], event.pos[1] - p0[1]) > 12:
                     if index not in self.selected:
@@ -296,6 +387,10 @@ class BuracoInput:
             self.meld_selected()
 
     def _drop(self, pos) -> None:
+        slot = self._hand_slot_at(pos)
+        if slot is not None:
+            self.move_cards(self.drag or (), slot)
+            return
         thing = self._thing_at(pos, hand=False)
         if thing is None or not self.my_turn():
             return
@@ -429,7 +524,7 @@ class BuracoInput:
             step = max(9, int(w * 0.33))
             gap = max(10, int(w * 0.28))
             row_h = h + (12 if zone == "ours" else 8)
-            x, y = area.x, area.y
+            x, y = area.x, area.y + max(4, h // 12) + 2    # a raised wild stays clear of the zone's header
             out = []
             fits = True
             for m in melds:

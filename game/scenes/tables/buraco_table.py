@@ -7,20 +7,23 @@ in hot-seat and shows the deal summary and the match result at the end.
 
 What is on the cloth (a warmer colour than the trick games' green):
 
-- the viewer's hand at the bottom, sorted by suit or by rank (the toggle under the
-  viewer's plate); cards are selected with a click (or ←/→ and Space) and then laid as a
+- the viewer's hand at the bottom, sorted by suit (an ace after the king where the suit's
+  cards are high) or by rank (the toggle under the viewer's plate, kept in the settings), or
+  in the player's own order after he drags a card along it (kept with his seat in the save);
+  the card just drawn glows, marked "New", until the discard; cards are selected with a click (or ←/→ and Space) and then laid as a
   new meld (the Meld button, Enter, a click on the side's meld area, or a drag there) or
   added to one of the side's melds (a click on it, a drag onto it, or ↑, ←/→, Enter).
   An illegal meld or add is explained in words (the engine's ``meld_check`` reason,
-  localised) before anything is sent to the engine;
+  localised, naming the rule and the mode) before anything is sent to the engine, and the
+  turn line warns one move before a dead end (see ``corner_warning``);
 - the side's melds as fanned rows in the lower area, the opponents' smaller in the upper
-  one; a canasta carries a ribbon with its kind (dirty, clean, royal, ace to ace) and a
-  wild card stands raised and outlined in its place;
+  one; a canasta carries a ribbon with its kind (dirty, clean, royal, ace to ace), a meld one
+  card from a canasta a lighter one, and a wild card stands raised and outlined in its place;
 - on the right the stock and the two muertos with their counts, the discard pile (fanned
   in the open modes, only its top card in the closed ones, with the closed-pile
   obligation written under it) and the buttons of the moment (Draw, Take the pile; Meld,
   Discard, Clear);
-- a score panel and a log of the hand on the left; name plates for every seat.
+- a score panel and a log of the deal on the left; name plates for every seat.
 
 Every movement comes from the engine's events (dealt, drew, took pile, melded, added,
 discarded, batted, muertos to stock, closed), queued and played back in order while the
@@ -40,8 +43,9 @@ import logging
 
 
 from game.games.buraco_melds import RULES
+from game.session import MAX_HAND_ORDER
 from game.scenes.tables.buraco import (DECK, KIND_KEY, KIND_ORDER, BuracoAdapter, describe_meld,
-                                       meld_from_info, sort_key)
+                                       high_aces, meld_from_info, sort_hand, sort_key)
 from game.scenes.tables.buraco_draw import BuracoDrawing
 from game.scenes.tables.buraco_input import BuracoInput
 from game.scenes.tables.buraco_layout import (BUBBLE_TIME, Bubble, DEAL_FLIGHT, DEAL_STEP, DRAW_FLIGHT,
@@ -81,7 +85,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self.closed_pile = self.rules.closed_pile
         self.deck_total = 104 if self.mode == "open" else 108
         self.flights: list[Flight] = []
-        self.sort_by = "suit"
+        self.sort_by = "own" if self._seat_order() is not None else self._saved_sort()
+        self.fresh: list[str] = []                # the viewer's cards just drawn or taken (highlighted)
         self.selected: set[int] = set()
         self.meld_cursor: int | None = None
         self.hover: tuple | None = None
@@ -116,6 +121,55 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         art.back(deck=DECK)
         felt_surface(colour=theme.FELT_BURACO, dark=theme.FELT_BURACO_DARK)
 
+    # ----- the hand's order --------------------------------------------------------------
+    def _saved_sort(self) -> str:
+        """The sort the player chose last time (settings), by suit if none."""
+        choice = getattr(self.app.settings, "buraco_sort", "suit")
+        return choice if choice in ("suit", "rank") else "suit"
+
+    def _seat_order(self) -> list | None:
+        """The viewer's own order of his cards, kept with his seat (saved with the match)."""
+        if self.viewer is None or not 0 <= self.viewer < len(self.session.seats):
+            return None
+        return getattr(self.session.seats[self.viewer], "hand_order", None)
+
+    def _keep_order(self, moved: bool = False) -> None:
+        """Remember the viewer's own order with his seat (the next autosave writes it). After
+        a drag (``moved``) the order is the hand as shown; otherwise the order kept so far, with
+        the cards new to it at the right end (a deal rebuilt card by card keeps the order)."""
+        if self.viewer is None or self.sort_by != "own":
+            return
+        shown = [c for c in self.hands[self.viewer] if c is not None]
+        kept = list(self._seat_order() or ())
+        if moved:
+            rest = list(kept)
+            for c in shown:
+                if c in rest:
+                    rest.remove(c)
+            order = shown + rest
+        else:
+            new = list(shown)
+            for c in kept:
+                if c in new:
+                    new.remove(c)
+            order = kept + new
+        self.session.seats[self.viewer].hand_order = order[-MAX_HAND_ORDER:]
+
+    def _ordered(self, cards: list, old: list | None = None) -> list:
+        """``cards`` in the hand's order: sorted by suit or rank, or, in the player's own
+        order ("own", after a drag), the old order kept and new cards at the right end."""
+        if self.sort_by != "own":
+            return sort_hand(cards, self.sort_by)
+        left = list(cards)
+        out = []
+        if old is None:
+            old = self._seat_order() or self.hands[self.viewer]
+        for c in old:
+            if c in left:
+                left.remove(c)
+                out.append(c)
+        return out + left
+
     # ----- the display model ----------------------------------------------------------
     def _reset_display(self, deal_index: int, dealer: int, sound: bool = True) -> None:
         self.shown_deal = deal_index
@@ -130,6 +184,7 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self.muerto_state = ["table", "table"]
         self.phase = "draw"
         self.must: str | None = None
+        self.fresh = []
         self.flash: dict = {}
         self.flights = []
         self.selected = set()
@@ -196,9 +251,10 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         if not pos:
             return PLATES[self.slot_name(seat)]
         i = len(hand)
-        if seat == self.viewer and card is not None:
-            key = sort_key(card, self.sort_by)
-            i = sum(1 for c in hand if c is not None and sort_key(c, self.sort_by) <= key)
+        if seat == self.viewer and card is not None and self.sort_by != "own":
+            aces = high_aces([c for c in hand if c is not None] + [card]) if self.sort_by == "suit" else ()
+            key = sort_key(card, self.sort_by, aces)
+            i = sum(1 for c in hand if c is not None and sort_key(c, self.sort_by, aces) <= key)
         return pos[min(i, len(pos) - 1)][:2]
 
     def _add_to_hand(self, seat: int, card: str | None) -> None:
@@ -207,8 +263,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
             hand.append(None)
             return
         keep = self._selected_cards()
-        hand.append(card)
-        hand.sort(key=lambda c: sort_key(c, self.sort_by) if c is not None else (99, 0))
+        self.hands[seat] = self._ordered(hand + [card])
+        self._keep_order()
         self._reselect(keep)
 
     def _take_from_hand(self, seat: int, card: str | None) -> tuple:
@@ -272,6 +328,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         seat = ev.seat
         card = ev.data.get("card")
         self.phase = "play"
+        if seat == self.viewer and card is not None:
+            self.fresh = [card]
         self._fly(card, STOCK_POS, self._hand_target(seat, card), STOCK_H, self._hand_h(seat), DRAW_FLIGHT,
                   face=seat == self.viewer and card is not None, on_start=(lambda: self._stock_minus(1)),
                   on_land=(lambda: self._add_to_hand(seat, card)))
@@ -289,6 +347,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         self.phase = "must-play" if self.closed_pile else "play"
         self.must = ev.data.get("top") if self.closed_pile else None
         names = list(reversed(cards)) if cards else [None] * count        # bottom first
+        if seat == self.viewer and cards:
+            self.fresh = list(cards)
         for i in range(count):
             name = names[i] if i < len(names) else None
             start = starts[i][:2] if i < len(starts) else PILE_TOP_POS
@@ -365,6 +425,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
 
     def _discarded(self, ev) -> None:
         seat, card = ev.seat, ev.data["card"]
+        if seat == self.viewer:
+            self.fresh = []                       # the turn is over
         x, y = self._take_from_hand(seat, card)
         if self.drag is not None and seat == self.viewer:
             x, y = self.mouse
@@ -474,10 +536,11 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         sizes = view["hand_sizes"]
         for seat in range(self.n):
             if seat == self.viewer:
-                hand = sorted(view["hand"], key=lambda c: sort_key(c, self.sort_by))
-                if hand != self.hands[seat]:
+                hand = self._ordered(list(view["hand"]))
+                if hand != self.hands[seat] or self.sort_by == "own":
                     keep = self._selected_cards()
                     self.hands[seat] = hand
+                    self._keep_order()
                     self._reselect(keep)
             else:
                 self.hands[seat] = [None] * sizes[seat]
@@ -513,6 +576,9 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
 
     def _viewer_changed(self) -> None:
         self.selected = set()
+        self.fresh = []
+        # each player's own order is his (kept with his seat); else the sort of the settings
+        self.sort_by = "own" if self._seat_order() is not None else self._saved_sort()
         self._caches.pop("zone", None)
 
     # ----- acting -------------------------------------------------------------------
@@ -528,4 +594,4 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
                 and sum(len(side) for side in self.melds) >= 2)
 
 
-__all__ = ["BuracoTableScene", "BuracoAdapter", "describe_meld", "meld_from_info", "sort_key"]
+__all__ = ["BuracoTableScene", "BuracoAdapter", "describe_meld", "meld_from_info", "sort_hand", "sort_key"]

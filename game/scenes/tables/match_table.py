@@ -46,6 +46,9 @@ class MatchTableScene(Scene):
     BARRIER: frozenset = frozenset({"match won"})   # kinds that wait for every flight to land
     CACHE_LIMIT = 600                               # surfaces kept per cache before it is emptied
     NOT_LEGAL_KEY = "reasons.not_legal"             # the refusal when the engine gives no reason
+    #: notices at the table: along the top edge, over the far seat's plate for a moment, never
+    #: over the player's own hand, the trick or the buttons
+    TOAST_AT = ("midtop", (theme.WIDTH // 2, 6))
     HINT_SECONDS = 3.0                              # how long a refusal stays on the turn line
     PLATE_FILL = (14, 26, 22, 235)                  # a name plate, and the plate of the seat to act
     PLATE_FILL_ACTIVE = (38, 44, 30, 245)
@@ -459,23 +462,31 @@ class MatchTableScene(Scene):
             log.warning("cannot delete the autosave: %s", exc)
 
     def save_match(self) -> Path | None:
-        """Write the autosave and a named copy in ``saves/``; the copy's path."""
+        """Write the autosave and the match's own save in ``saves/`` (the file it was loaded
+        from or last saved to, else the save of this same match found there, else a new
+        file): saving again updates it instead of adding a file each time. Its path."""
         if self.match.finished:
             return None
+        from game.session import own_save
         folder = self.app.pref_dir / "saves"
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{self.match.game_id}-{stamp}.toml"
-        n = 1
-        while path.exists():
-            n += 1
-            path = folder / f"{self.match.game_id}-{stamp}-{n}.toml"
+        path = self.session.save_path
+        if path is None or path.parent != folder or not path.is_file():
+            path = own_save(folder, self.match)
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = folder / f"{self.match.game_id}-{stamp}.toml"
+            n = 1
+            while path.exists():
+                n += 1
+                path = folder / f"{self.match.game_id}-{stamp}-{n}.toml"
         try:
             self.session.save(self.app.pref_dir / AUTOSAVE)
             self.session.save(path)
         except OSError as exc:
-            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)))
+            self.app.toast(self.app.t("errors.save_failed", reason=exc.strerror or str(exc)), kind="error")
             return None
-        self.app.toast(self.app.t("table_ui.saved", file=path.name))
+        self.session.save_path = path
+        self.app.toast(self.app.t("table_ui.saved", file=path.name), kind="success")
         return path
 
     def concede(self) -> None:
