@@ -184,32 +184,42 @@ def seat_equity(match, seat: int) -> float:
 _DEAL_VALUES = ((2, 0.62), (4, 0.26), (6, 0.08), (10, 0.03), (12, 0.01))
 
 
+SKILL_EDGE = 0.56             # the searching pair's chance of taking an ordinary deal
+
+
 @lru_cache(maxsize=None)
-def match_chance(mine: int, theirs: int) -> float:
+def match_chance(mine: int, theirs: int, q: float = 0.5) -> float:
     """Chance a pair on ``mine`` points wins the match against ``theirs``
-    (a small model: deals of the values above, either pair alike; the mão de
-    dez and mão de ferro as they are played)."""
+    (a small model: deals of the values above, this pair taking each with
+    chance ``q``; the mão de dez and mão de ferro as they are played). A
+    search values its results with ``q`` a little above one half: a player
+    who outplays the table does better with many ordinary deals than with an
+    even all-in bet, and only takes one with a hand that is better than even."""
     if mine >= TARGET:
         return 1.0
     if theirs >= TARGET:
         return 0.0
     if mine == 10 and theirs == 10:
-        return 0.5
+        return q
     if mine == 10:          # our mão de dez: we play it and win 4, or they win 4, or we run (2 to them)
-        return 0.4 + 0.35 * match_chance(mine, theirs + 4) + 0.25 * match_chance(mine, theirs + 2)
+        win = 0.4 * q / 0.5
+        return (win + (0.35 + 0.4 - win) * match_chance(mine, theirs + 4, q)
+                + 0.25 * match_chance(mine, theirs + 2, q))
     if theirs == 10:
-        return 1 - match_chance(theirs, mine)
+        return 1 - match_chance(theirs, mine, 1 - q)
     total = 0.0
     for points, p in _DEAL_VALUES:
-        total += 0.5 * p * (match_chance(mine + points, theirs) + match_chance(mine, theirs + points))
+        total += p * (q * match_chance(mine + points, theirs, q)
+                      + (1 - q) * match_chance(mine, theirs + points, q))
     return total
 
 
 @lru_cache(maxsize=None)
-def _span(mine: int, theirs: int) -> float:
-    """The largest change of pair 0's match chance one deal can make."""
-    base = match_chance(mine, theirs)
-    return max(match_chance(mine + 12, theirs) - base, base - match_chance(mine, theirs + 12), 1e-3)
+def _span(mine: int, theirs: int, q: float = 0.5) -> float:
+    """The largest change of a pair's match chance one deal can make."""
+    base = match_chance(mine, theirs, q)
+    return max(match_chance(mine + 12, theirs, q) - base,
+               base - match_chance(mine, theirs + 12, q), 1e-3)
 
 
 # ----- soft inference from bets --------------------------------------------------------
@@ -616,11 +626,15 @@ class TrucoMineiroSearch(SearchGame):
         [0, 1]; a hair of the point margin breaks ties once the match is won."""
         start = view["score"]
         gains = [match.score[0] - start[0], match.score[1] - start[1]]
-        base = match_chance(start[0], start[1])
-        after = match_chance(match.score[0], match.score[1])
-        span = _span(start[0], start[1])
-        r0 = 0.5 + 0.495 * (after - base) / span + 0.0002 * (gains[0] - gains[1])
-        r0 = min(1.0, max(0.0, r0))
+        me = view["seat"] % 2
+        other = 1 - me
+        q = SKILL_EDGE
+        base = match_chance(start[me], start[other], q)
+        after = match_chance(match.score[me], match.score[other], q)
+        span = _span(start[me], start[other], q)
+        r_me = 0.5 + 0.495 * (after - base) / span + 0.0002 * (gains[me] - gains[other])
+        r_me = min(1.0, max(0.0, r_me))
+        r0 = r_me if me == 0 else 1 - r_me
         rewards = []
         margins = []
         for s in range(match.players):
