@@ -427,8 +427,10 @@ class MatchSetupScene(MenuScene):
             r = default_renderer()
             rows = [(self.players_choice, "setup.players_help")] + [
                 (row, f"options.{self.game_id}.{oid}_help") for oid, row in self.option_rows.items()]
-            for row, key in rows:
-                img = r.render_wrapped(self.app.t(key), HELP_SIZE, row.rect.w - 30, theme.TEXT_DIM)
+            subject = self.help_subject()
+            for row, key in rows:                 # the help of the row pointed at or focused: brighter
+                ink = theme.TEXT if key == subject else theme.TEXT_DIM
+                img = r.render_wrapped(self.app.t(key), HELP_SIZE, row.rect.w - 30, ink)
                 surface.blit(img, (row.rect.x + 14, row.rect.bottom + 2))
             return
         key = self.help_subject()
