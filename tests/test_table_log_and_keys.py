@@ -298,3 +298,17 @@ def test_focus_ring_is_drawn_round_a_yellow_button():
     band = surf.get_at((50 + 50, 30 - 1))[:3]           # just above the button
     ring = surf.get_at((50 + 50, 30 - 4))[:3]           # a little further out
     assert contrast(band, fill) >= 3.0 and contrast(ring, theme.MENU_BG) >= 3.0
+
+
+def test_buraco_enter_focuses_the_first_card_which_rises(app):
+    from test_buraco_table import HAND, scripted, settle
+    table = scripted(app, HAND, stock=["10S"])
+    assert run_until(app, table, table.my_turn)
+    key(app, pygame.K_RETURN)                          # Enter at the draw: draws, as before
+    settle(app, table)
+    assert table.phase != "draw" and table.kb_index is None and not table.selected
+    key(app, pygame.K_RETURN)                          # nothing focused: the first card
+    assert table.kb_index == 0 and not table.selected
+    assert table._lift(0) > table._lift(1) > -1          # lifted above its neighbours
+    key(app, pygame.K_SPACE)                           # and Space selects it as before
+    assert table.selected == {0}
