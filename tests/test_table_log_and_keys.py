@@ -104,6 +104,23 @@ def test_buraco_log_rerenders_and_opens_a_section_per_deal(app):
     app.step(DT, [])                                    # and it draws, sections and all
 
 
+def test_a_resumed_match_rebuilds_its_log_from_the_record_in_the_language_of_now(app):
+    from game.session import AUTOSAVE
+    table = start(app, humans=(0,), seed=3)
+    helper = bot_for("twenty_nine", "normal", 6)
+    assert run_until(app, table, lambda: table.my_turn() and len(table.log) >= 2, helper)
+    assert table.act(helper.choose(table.match.view(0)))
+    table.skip_animations()
+    english = [ln.words() for ln in table.log]
+    set_language(app, "es")
+    resumed = TableScene(app, Session.load(app.pref_dir / AUTOSAVE))
+    app.stack.clear_to(resumed)
+    app.step(DT, [])
+    deal = resumed.match.deal_index
+    assert [ln.deal for ln in resumed.log] == [deal] * len(resumed.log)
+    assert [ln.words() for ln in resumed.log] == [ln.words() for ln in table.log] != english
+
+
 # --------------------------------------------------------------------------- 29's holds
 
 def test_twenty_nine_hold_shows_as_a_hold(app):
@@ -196,6 +213,23 @@ def test_handoff_says_enter_and_esc_opens_the_pause_menu(app):
         app.step(DT, [])
     key(app, pygame.K_RETURN)
     assert app.stack.top is table and table.viewer == 1
+
+
+def test_concede_from_the_pause_over_the_handoff_ends_the_match_at_once(app):
+    from game.scenes.summary import MatchResultScene
+    table = start(app, humans=(0, 1), seed=3, dealer=3)
+    act_as(app, table, 0, "bid 16")
+    for _ in range(600):
+        if isinstance(app.stack.top, HandOffScene):
+            break
+        app.step(DT, [])
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.concede()
+    app.step(DT, [])
+    assert isinstance(app.stack.top, MatchResultScene)
+    assert not any(isinstance(s, HandOffScene) for s in app.stack.scenes)
 
 
 def test_handoff_recap_says_what_happened_and_never_a_hidden_card(app):
