@@ -53,5 +53,10 @@ def test_clicking_a_settings_label_does_not_change_the_setting(app):
     before = app.settings.four_colour
     click(app, (row.rect.x + 40, row.rect.centery))
     assert app.settings.four_colour == before and settings.ui.focused is row
+    assert settings.help_subject() is row                           # its help shows
+    assert row.tooltip() == i18n.t("settings_help.four_colour")
+    for widget in settings.ui.widgets:                              # every row has its help
+        if widget is not settings.back_button:
+            assert widget.tooltip() and not widget.tooltip().startswith("settings_help."), widget
     click(app, (row.rect.right - 20, row.rect.centery))
     assert app.settings.four_colour != before
