@@ -104,7 +104,7 @@ def test_every_english_key_exists_with_the_same_placeholders(lang):
 #: names every language keeps, and symbols. Anything else equal to English is untranslated.
 SAME_AS_ENGLISH = {
     "app.title", "games.tute", "games.buraco", "settings_extra.percent", "seats.bot_level",
-    "buraco_summary.kind_count", "options.buraco.mode_closed_wtcc",
+    "buraco_summary.kind_count", "recap.with_card", "options.buraco.mode_closed_wtcc",
     "truco_calls.shout", "mineiro_calls.shout", "calls.tute", "calls.capote",
     "truco_table.malas", "truco_table.buenas", "truco_table.badge_mano",
     "truco_table.flor_line", "truco_table.chicos", "truco_table.badge_flor_points",

@@ -261,6 +261,30 @@ def _buraco_staged(app, lang: str, warning: bool):
     return table
 
 
+def handoff_with_recap(app, table, frames: int = 30000) -> bool:
+    """Play on (the humans playing the rule bot's choice) until a hand-off screen comes up
+    with cards played since the next player's last turn; it is left on top. False if none."""
+    from game.scenes.handoff import HandOffScene
+    from game.session import bot_for
+    helper = bot_for(table.session.match.game_id, "normal", 99)
+    app.settings.animation_speed = "instant"
+    for _ in range(frames):
+        top = app.stack.top
+        match = table.session.match
+        if isinstance(top, HandOffScene):
+            played = sum(1 for e in match.records[-1].events if e.kind == "played")
+            if played >= 2 and top.recap.count(";") >= 1:
+                break
+            top.ready()
+        elif not close_overlay(app, table):
+            break
+        elif not match.finished and table.my_turn():
+            table.act(helper.choose(match.view(match.to_act)))
+        app.step(DT, [])
+    app.settings.animation_speed = "normal"
+    return isinstance(app.stack.top, HandOffScene)
+
+
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int,
                 section: str | None = None):
     """Put the scene ``name`` on top of the app's stack, ready to be drawn; ``section``: the
@@ -332,11 +356,10 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
         app.stack.clear_to(LoadScene(app))
     elif name in ("buraco_refusal", "buraco_warning"):
         _buraco_staged(app, lang, warning=name == "buraco_warning")
-    elif name == "handoff":
-        from game.scenes.handoff import HandOffScene
+    elif name == "handoff":                   # a real hand-off mid-deal, with its recap
         table = _table_scene(app, _session(game_id, players, lang, seed, humans=2))
         app.stack.clear_to(table)
-        app.stack.push(HandOffScene(app, NAMES.get(lang, NAMES["en"])[1], lambda: None))
+        handoff_with_recap(app, table)
     elif name == "controllers":               # two controllers, the first one claimed for a seat
         from game.scenes.controllers import ControllersScene
         plug_pads(app)

@@ -1,8 +1,10 @@
 """Hot-seat hand-off: "Pass the device to {name}", shown over a hidden table.
 
 The screen is opaque (nothing of the table shows through, no hand is drawn) and
-waits for the named player to click or press Enter/Space (a controller's A). A short
-guard time keeps the click that ended the previous player's turn from dismissing it.
+waits for the named player to click or press Enter/Space; Esc (or P) opens the pause
+menu (``on_pause``). A short guard time keeps the click that ended the previous
+player's turn from dismissing it. ``recap`` is a line of what happened since the
+player's last turn, public information only (the table builds it).
 
 Couch play: the screen belongs to ``seat``. X on a controller makes that controller the
 seat's own (it then acts for this seat only; X again at this seat's screen frees it), and
@@ -20,19 +22,23 @@ from game.ui import gfx, theme
 from game.ui.felt import felt_surface
 from game.ui.fit import blit_fit
 from game.ui.input import BUTTON_LABELS, CONFIRM, SELECT, action_of, pad_of
-from game.ui.widgets import blit_text
+from game.ui.widgets import blit_text, draw_panel
 
 GUARD = 0.3          # seconds before input is accepted
+RECAP_W = 900        # the recap wraps at this width
 
 
 class HandOffScene(Scene):
     opaque = True
 
-    def __init__(self, app, name: str, on_ready, seat: int | None = None) -> None:
+    def __init__(self, app, name: str, on_ready, seat: int | None = None, on_pause=None,
+                 recap: str = "") -> None:
         super().__init__(app)
         self.name = name
         self.on_ready = on_ready
         self.seat = seat
+        self.on_pause = on_pause
+        self.recap = recap
         self.age = 0.0
         self.done = False
 
@@ -42,7 +48,13 @@ class HandOffScene(Scene):
         return seat is None or seat == self.seat
 
     def handle(self, event) -> None:
-        if self.age < GUARD or self.done:
+        if self.done:
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p)
+                and self.on_pause is not None):
+            self.on_pause()
+            return
+        if self.age < GUARD:
             return
         pad = pad_of(event)
         if pad is not None and self.seat is not None and event.type == pygame.KEYDOWN \
@@ -89,13 +101,25 @@ class HandOffScene(Scene):
                   (cx, cy + 10), "midtop", True)
         pulse = 0.5 + 0.5 * math.sin(self.age * 3.0)
         colour = tuple(int(a + (b - a) * pulse) for a, b in zip(theme.TEXT_DIM, theme.ACCENT))
-        blit_text(surface, self.app.t("handoff.click_when_ready", name=self.name), theme.FONT, colour,
-                  (cx, cy + 70), "midtop")
+        blit_fit(surface, self.app.t("handoff_keys.ready", name=self.name), theme.FONT, colour,
+                 (cx, cy + 70), "midtop", theme.WIDTH - 120)
+        if self.recap:
+            text = self.app.t("recap.since", action=self.recap)
+            img = self.app.text.render_wrapped(text, theme.FONT_SMALL, RECAP_W, theme.TEXT, False, "center")
+            box = img.get_rect(midtop=(cx, cy + 116)).inflate(28, 14)
+            draw_panel(surface, box, (6, 12, 10, 200), 12)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.bottom + 12
+        else:
+            y = cy + 120
         blit_text(surface, self.app.t("handoff_extra.cards_hidden"), theme.FONT_SMALL, theme.TEXT_DIM,
-                  (cx, cy + 120), "midtop")
+                  (cx, y), "midtop")
         line = self.pad_line()
         if line:
-            blit_fit(surface, line, theme.FONT_SMALL, theme.TEXT, (cx, cy + 170), "midtop", theme.WIDTH - 120)
+            blit_fit(surface, line, theme.FONT_SMALL, theme.TEXT, (cx, y + 50), "midtop", theme.WIDTH - 120)
+        if self.on_pause is not None:
+            blit_text(surface, self.app.t("handoff_keys.pause_hint"), theme.FONT_SMALL, theme.TEXT_DIM,
+                      (theme.WIDTH - 24, theme.HEIGHT - 20), "bottomright")
 
     def pad_line(self) -> str | None:
         """What a controller does here (only while one is connected)."""

@@ -36,7 +36,8 @@ class SettingsScene(MenuScene):
         def row(label_key, values, value, fmt, on_change, enabled=True):
             nonlocal y
             widget = self.ui.add(FitChoice((x, y, w, ROW_H), lambda: t(label_key), values, value, fmt=fmt,
-                                           on_change=on_change, enabled=enabled, label_width=label_w))
+                                           on_change=on_change, enabled=enabled, label_width=label_w,
+                                           tooltip=lambda: self.help_text(label_key)))
             y += ROW_H + ROW_GAP
             return widget
 
@@ -58,6 +59,7 @@ class SettingsScene(MenuScene):
         self.name = self.ui.add(FitTextField((x, y, w, ROW_H), lambda: t("settings_extra.player_name"),
                                              s.player_name, max_len=16, on_change=self.set_name,
                                              label_width=label_w))
+        self.name.tooltip = lambda: self.help_text("settings_extra.player_name")
         self.back_button = self.ui.add(FitButton((PANEL.x, H - 70, 220, 52), lambda: t("buttons.back"),
                                                  self.app.stack.pop))
         self.pads_button = self.ui.add(FitButton((PANEL.x + 240, H - 70, 260, 52), lambda: t("pads.button"),
@@ -67,6 +69,17 @@ class SettingsScene(MenuScene):
         """What a controller's buttons do, the controllers connected, couch play."""
         from game.scenes.controllers import ControllersScene
         self.app.stack.push(ControllersScene(self.app))
+
+    def help_text(self, label_key: str) -> str:
+        """A row's one-line explanation (its label's key's last part under ``settings_help``)."""
+        return self.app.t(f"settings_help.{label_key.rsplit('.', 1)[-1]}", shortcut="F11")
+
+    def help_subject(self):
+        """The row whose explanation the help line shows: the hovered one, else the focused one."""
+        for widget in (self.ui.hovered, self.ui.focused):
+            if widget is not None and widget.tooltip and widget is not self.back_button:
+                return widget
+        return None
 
     def on_off(self, value: bool) -> str:
         return self.app.t("settings.on" if value else "settings.off")
@@ -121,7 +134,17 @@ class SettingsScene(MenuScene):
         draw_panel(surface, PANEL, theme.PANEL, 18)
         draw_panel(surface, PREVIEW, theme.PANEL, 18)
         self.draw_preview(surface)
+        subject = self.help_subject()
+        if subject is not None:                  # the row's help, under the rows (keyboard too)
+            left = self.back_button.rect.right + 24
+            blit_fit(surface, subject.tooltip(), theme.FONT_SMALL, theme.TEXT_DIM,
+                     ((left + W - 60) // 2, self.back_button.rect.centery), "center", W - 60 - left)
+        hovered = self.ui.hovered                # its tooltip would only repeat the help line
+        self.ui.hovered = None
         self.ui.draw(surface)
+        self.ui.hovered = hovered
+        if hovered is not None:
+            hovered.draw(surface, hovered is self.ui.focused, hovered.enabled)
 
     def draw_preview(self, surface) -> None:
         t = self.app.t

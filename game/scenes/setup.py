@@ -497,10 +497,13 @@ class MatchSetupScene(MenuScene):
     def draw_help(self, surface) -> None:
         if self.expanded:
             r = default_renderer()
-            rows = [(self.players_choice, self.app.t("setup.players_help"))] + [
-                (row, self.option_help(oid)) for oid, row in self.option_rows.items()]
-            for row, text in rows:
-                img = r.render_wrapped(text, HELP_SIZE, row.rect.w - 30, theme.TEXT_DIM)
+            rows = [(self.players_choice, "setup.players_help", self.app.t("setup.players_help"))] + [
+                (row, f"options.{self.game_id}.{oid}_help", self.option_help(oid))
+                for oid, row in self.option_rows.items()]
+            subject = self.help_subject()
+            for row, key, text in rows:           # the help of the row pointed at or focused: brighter
+                ink = theme.TEXT if key == subject else theme.TEXT_DIM
+                img = r.render_wrapped(text, HELP_SIZE, row.rect.w - 30, ink)
                 surface.blit(img, (row.rect.x + 14, row.rect.bottom + 2))
             return
         key = self.help_subject()

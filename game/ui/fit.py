@@ -6,7 +6,7 @@ import pygame
 
 from game.ui import gfx, theme
 from game.ui.text import default_renderer
-from game.ui.widgets import blit_text, draw_panel
+from game.ui.widgets import blit_text, draw_focus_ring, draw_panel
 
 W = theme.WIDTH
 MIN_TEXT = 16             # never shrink a label below this (px)
@@ -59,6 +59,7 @@ def draw_warning(surface, panel: pygame.Rect, title: str, text: str) -> None:
                  align="center")
 
 
-def focus_ring(surface, rect: pygame.Rect, radius: int = 12) -> None:
-    gfx.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=radius + 2)
+def focus_ring(surface, rect: pygame.Rect, radius: int = 12, fill=None) -> None:
+    """The keyboard focus round ``rect`` (see :func:`game.ui.widgets.draw_focus_ring`)."""
+    draw_focus_ring(surface, rect, radius, fill)
 

@@ -21,7 +21,7 @@ class FitButton(Button):
             gfx.draw.line(surface, tuple(min(255, c + 40) for c in fill[:3]),
                              (self.rect.x + 10, self.rect.y + 1), (self.rect.right - 10, self.rect.y + 1), 2)
         if focused:
-            focus_ring(surface, self.rect)
+            focus_ring(surface, self.rect, 12, fill)
         label = self.label() if callable(self.label) else self.label
         bold = self.style == "primary"
         blit_fit(surface, label, self.size, ink, self.rect.center, "center", self.rect.w - 28, bold)
@@ -67,9 +67,12 @@ class FitChoice(Choice):
         blit_fit(surface, value, self.value_size, ink, box.center, "center", box.w - 60)
 
     def click(self, pos) -> None:
-        """The left arrow steps back; anywhere else (right arrow, value, label) steps on."""
+        """The left arrow steps back, the rest of the value box steps on; a click on the
+        label only focuses the row (its help shows), it never changes the value."""
         box_x = self.rect.x + self.label_width
-        self.step(-1 if box_x <= pos[0] < box_x + 44 else 1)
+        if pos[0] < box_x:
+            return
+        self.step(-1 if pos[0] < box_x + 44 else 1)
 
 
 class FitTextField(TextField):

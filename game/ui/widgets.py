@@ -38,6 +38,40 @@ def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor
     return rect
 
 
+def luminance(colour) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2)."""
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+FOCUS_BAND = (8, 10, 14)          # the dark band between a focused thing and its ring
+FOCUS_LIGHT = (255, 255, 255)     # the ring round a fill too close to the accent colour
+
+
+def focus_colour(fill=None):
+    """The focus ring's colour: the accent, or white round a fill it would not stand out from."""
+    if fill is None or contrast(theme.ACCENT, fill) >= 3.0:
+        return theme.ACCENT
+    return FOCUS_LIGHT
+
+
+def draw_focus_ring(surface, rect: pygame.Rect, radius: int = 12, fill=None) -> None:
+    """The keyboard focus round ``rect``: a dark band hugging it (it stands out from any
+    fill, the yellow of a primary button too) and a bright ring outside (it stands out from
+    the felt and the menus); ``fill`` is what ``rect`` is filled with, if known."""
+    gfx.draw.rect(surface, FOCUS_BAND, rect.inflate(4, 4), 2, border_radius=radius + 2)
+    gfx.draw.rect(surface, focus_colour(fill), rect.inflate(10, 10), 3, border_radius=radius + 5)
+
+
 class Widget:
     focusable = True
 
@@ -110,7 +144,7 @@ class Button(Widget):
         fill, ink = self.colours(hovered)
         gfx.draw.rect(surface, fill, self.rect, border_radius=10)
         if focused:
-            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            draw_focus_ring(surface, self.rect, 10, fill)
         blit_text(surface, _text(self.label), self.size, ink, self.rect.center, "center")
 
 
@@ -143,7 +177,11 @@ class Choice(Widget):
         self.step(1)
 
     def click(self, pos) -> None:
-        self.step(-1 if pos[0] < self.rect.x + self.label_width + 40 else 1)
+        """The value box's left part steps back, the rest steps on; the label only focuses."""
+        box_x = self.rect.x + self.label_width
+        if pos[0] < box_x:
+            return
+        self.step(-1 if pos[0] < box_x + 40 else 1)
 
     def key(self, event) -> bool:
         if event.key == pygame.K_LEFT:
@@ -158,7 +196,7 @@ class Choice(Widget):
         if hovered or focused:
             gfx.draw.rect(surface, theme.BUTTON, self.rect, border_radius=10)
         if focused:
-            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            draw_focus_ring(surface, self.rect, 10)
         ink = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
         blit_text(surface, _text(self.label), theme.FONT, ink, (self.rect.x + 14, self.rect.centery),
                   "midleft")
@@ -207,7 +245,7 @@ class TextField(Widget):
                           self.rect.w - self.label_width - 8, self.rect.h - 8)
         gfx.draw.rect(surface, (250, 250, 246), box, border_radius=8)
         if focused:
-            gfx.draw.rect(surface, theme.ACCENT, box.inflate(6, 6), 3, border_radius=10)
+            draw_focus_ring(surface, box, 8)
         shown = self.text + ("|" if focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
         blit_text(surface, shown, theme.FONT, theme.TEXT_DARK, (box.x + 10, box.centery), "midleft")
 

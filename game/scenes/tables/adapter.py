@@ -21,6 +21,7 @@ game to its adapter.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field
 
@@ -222,6 +223,30 @@ class TrickAdapter:
         if text is None or ev.seat is None:
             return text
         return f"{self.name(ev.seat)}: {text}"
+
+    def log_words(self, ev):
+        """The log line of ``ev`` kept as what to say (see :meth:`deferred`), or None."""
+        return self.deferred(self.log_line, ev)
+
+    def bubble_words(self, ev):
+        """The speech bubble of ``ev`` kept as what to say (see :meth:`deferred`), or None."""
+        return self.deferred(self.bubble, ev)
+
+    def deferred(self, say, ev):
+        """``say(ev)`` kept as words, not text: a function that renders it in the language
+        of the moment (a language change shows at once), against the deal model as it was
+        when ``ev`` came (what is said may depend on it); None if ``say`` has nothing."""
+        if say(ev) is None:
+            return None
+        info = copy.deepcopy(self.info)
+
+        def words() -> str:
+            live, self.info = self.info, info
+            try:
+                return say(ev) or ""
+            finally:
+                self.info = live
+        return words
 
     def controls(self, legal: list[str], view: dict) -> list[Control]:
         return []

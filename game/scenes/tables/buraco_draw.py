@@ -16,7 +16,7 @@ from game.scenes.tables.buraco import DECK, KIND_COLOUR, KIND_KEY
 from game.scenes.tables.buraco_layout import (BUBBLES, CENTER, FAN_H, HAND_H, MUERTO_H, MUERTO_POS, OURS_RECT,
                                               PILE_OPEN_H, PILE_RECT, PILE_TOP_H, PILE_TOP_POS, PLATES,
                                               SCORE_RECT, STOCK_H, STOCK_POS, TURN_Y, W)
-from game.scenes.tables.match_table import PLATE_SIZE
+from game.scenes.tables.match_table import PLATE_SIZE, log_sections
 from game.ui import gfx, theme
 from game.ui.card_art import card_size
 from game.ui.felt import felt_surface
@@ -440,21 +440,25 @@ class BuracoDrawing:
             self._panel = render_rows(self.app, self._panel_rows(), SCORE_RECT.w, gap=4)
         surface.blit(self._panel, SCORE_RECT.topleft)
         if self.log:
-            key = (tuple(self.log), self.app.settings.language)
+            key = (self.log_version, self.app.settings.language, self.app.settings.native_digits,
+                   self._log_room())
             cache = self._cache("log")
             surf = cache.get(key)
             if surf is None:
                 cache.clear()
                 room = self._log_room()
                 lines = list(self.log)
-                for k in range(len(lines), 0, -1):           # the newest lines that fit
-                    rows = [[("t", self.app.t("buraco_table.log_title"), theme.TEXT_DIM, 16, True)]]
-                    for seat, text, card in lines[-k:]:
-                        colour = self.adapter.seat_colour(seat) if seat >= 0 else theme.TEXT
-                        row = [("dot", colour, 4), ("cell", text, theme.TEXT, 15, False, 172 if card else 204, "left")]
-                        if card:
-                            row.append(("card", card, DECK, 26))
-                        rows.append(row)
+                for k in range(len(lines) + len({ln.deal for ln in lines}), 1, -1):   # the newest that fit
+                    rows = []
+                    for deal, section in log_sections(lines, k):   # one section per deal
+                        rows.append([("t", self.app.t("table.deal", n=deal + 1), theme.ACCENT, 15, True)])
+                        for line in section:
+                            colour = self.adapter.seat_colour(line.seat) if line.seat >= 0 else theme.TEXT
+                            row = [("dot", colour, 4), ("cell", line.words(), theme.TEXT, 15, False,
+                                                        172 if line.card else 204, "left")]
+                            if line.card:
+                                row.append(("card", line.card, DECK, 26))
+                            rows.append(row)
                     surf = render_rows(self.app, rows, SCORE_RECT.w, pad=8, gap=3)
                     if surf.get_height() <= room:
                         break
@@ -490,6 +494,9 @@ class BuracoDrawing:
             lift = self._lift(i)
             pos = (x, y - lift)
             surface.blit(self._shadow(w, h, 70), (int(x - w / 2) + 2, int(y - h / 2 + 4 - lift * 0.4)))
+            focused = i == self.kb_index and self.meld_cursor is None
+            if focused:                     # the keyboard's card: a glow behind it, never a veil over it
+                self._blit_center(surface, self._outline(w, h, (255, 255, 255), 0, spread=10), pos)
             if i in self.selected:
                 self._blit_center(surface, self._outline(w, h, theme.ACCENT, 3, spread=6), pos)
             elif card == self.must and not must_seen and turn:
@@ -505,7 +512,7 @@ class BuracoDrawing:
             if card == self.must:
                 must_seen = True
             self._blit_center(surface, self.card(card, HAND_H), pos)
-            if i == self.kb_index and self.meld_cursor is None:
+            if focused:
                 self._blit_center(surface, self._outline(w, h, (255, 255, 255), 3, spread=0), pos)
         if 0 < len(tags) <= 3:                       # "New" over the card just drawn (a few at most)
             chip = self._chip(self.app.t("buraco_table.just_drawn"), FRESH_COLOUR, 14)

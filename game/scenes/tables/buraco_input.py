@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 FACE_SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+KB_LIFT = 14.0          # how far the keyboard-focused card rises (a selected card rises LIFT)
+
+
 class BuracoInput:
     """Selection, moves, controls and hit-testing of the Buraco table."""
 
@@ -432,6 +435,10 @@ class BuracoInput:
                 self.toggle(self.kb_index)
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.widgets.focus is None:
+            if (self.my_turn() and self.phase != "draw" and not self.selected and self.kb_index is None
+                    and self.meld_cursor is None and hand):
+                self.kb_index = 0               # nothing focused: Enter focuses the first card
+                return
             self._primary()
             return
         if k == pygame.K_s and self.widgets.focus is None and self.viewer is not None:
@@ -624,6 +631,8 @@ class BuracoInput:
     def _lift(self, index: int) -> float:
         if index in self.selected:
             return float(LIFT)
+        if index == self.kb_index and self.meld_cursor is None:
+            return KB_LIFT                  # the keyboard's card: lifted, with a glow behind it
         if self.my_turn() and self.hover == ("hand", index):
             return 8.0
         return 0.0

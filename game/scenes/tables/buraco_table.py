@@ -39,9 +39,10 @@ adapter (summary and result rows) and how melds are shown.
 """
 from __future__ import annotations
 
+import functools
 import logging
 
-
+from game import i18n
 from game.games.buraco_melds import RULES
 from game.session import MAX_HAND_ORDER
 from game.scenes.tables.buraco import (DECK, KIND_KEY, KIND_ORDER, BuracoAdapter, describe_meld,
@@ -419,7 +420,8 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         if KIND_ORDER[kind] > KIND_ORDER[old]:
             self.flash[(side, index)] = 1.6
             self._bubble(seat, self.app.t(f"buraco_table.bubble_{KIND_KEY[kind]}"), True)
-            self.log.append((seat, self.app.t("buraco_table.log_canasta", name=self.adapter.name(seat)), None))
+            self._log_add(seat, functools.partial(self.app.t, "buraco_table.log_canasta",
+                                                  name=self.adapter.name(seat)))
             self.sound("call")
             self._hold(0.7)
 
@@ -489,32 +491,48 @@ class BuracoTableScene(BuracoInput, BuracoDrawing, MatchTableScene):
         seconds = BUBBLE_TIME + (0.8 if where == -1 else 0.0)
         self.bubbles[where] = Bubble(text, self.sec(seconds) if self._speed() else seconds, big)
 
-    def _log_event(self, ev) -> None:
-        t = self.app.t
+    def _log_entry(self, ev) -> tuple[str, dict, str | None] | None:
+        """The log line of ``ev`` as a string key, its parameters and a card drawn beside
+        it, or None (rendered when drawn, so a language change shows at once)."""
         name = self.adapter.name(ev.seat) if ev.seat is not None else ""
         kind, d = ev.kind, ev.data
-        line, card = None, None
         if kind == "drew":
-            line = t("buraco_table.log_draw", name=name)
-        elif kind == "took pile":
-            line = t("buraco_table.log_take", name=name, n=d.get("count", 0))
-        elif kind == "melded":
-            line = t("buraco_table.log_meld", name=name, n=len(d["cards"].split()))
-        elif kind == "added":
-            line, card = t("buraco_table.log_add", name=name), d["card"]
-        elif kind == "discarded":
-            line, card = t("buraco_table.log_discard", name=name), d["card"]
-        elif kind == "batted":
+            return "buraco_table.log_draw", {"name": name}, None
+        if kind == "took pile":
+            return "buraco_table.log_take", {"name": name, "n": d.get("count", 0)}, None
+        if kind == "melded":
+            return "buraco_table.log_meld", {"name": name, "n": len(d["cards"].split())}, None
+        if kind == "added":
+            return "buraco_table.log_add", {"name": name}, d["card"]
+        if kind == "discarded":
+            return "buraco_table.log_discard", {"name": name}, d["card"]
+        if kind == "batted":
             key = "log_bat_direct" if d.get("how") == "direct" else "log_bat_indirect"
-            line = t(f"buraco_table.{key}", name=name)
-        elif kind == "closed":
-            line = t("buraco_table.log_close", name=name)
-        elif kind == "muertos to stock":
-            line = t("buraco_table.bubble_muertos_stock")
-        elif kind == "stock exhausted":
-            line = self._stock_out_words(ev)
-        if line:
-            self.log.append((ev.seat if ev.seat is not None else -1, line, card))
+            return f"buraco_table.{key}", {"name": name}, None
+        if kind == "closed":
+            return "buraco_table.log_close", {"name": name}, None
+        if kind == "muertos to stock":
+            return "buraco_table.bubble_muertos_stock", {}, None
+        if kind == "stock exhausted":
+            stall = d.get("stalled")
+            if stall:
+                return "buraco_table.bubble_stalled", {"n": stall}, None
+            return "buraco_table.bubble_stock_out", {}, None
+        return None
+
+    def _recap_phrase(self, ev) -> str | None:
+        entry = self._log_entry(ev)
+        if entry is None:
+            return None
+        key, params, card = entry
+        what = self.app.t(key, **params)
+        return self.app.t("recap.with_card", action=what, card=i18n.card_name(card, DECK)) if card else what
+
+    def _log_event(self, ev) -> None:
+        entry = self._log_entry(ev)
+        if entry is not None:
+            key, params, card = entry
+            self._log_add(ev.seat, functools.partial(self.app.t, key, **params), card)
 
     def _hand_over(self, di: int) -> None:
         self.selected = set()

@@ -24,7 +24,9 @@ import logging
 import random
 import time
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import pygame
 
@@ -38,6 +40,39 @@ from game.ui.widgets import WidgetGroup
 log = logging.getLogger(__name__)
 
 PLATE_SIZE = (204, 56)
+
+
+@dataclass(frozen=True, eq=False)
+class LogLine:
+    """One line of a table's log, kept as what to say, not as text said once: ``words()``
+    renders it in the language (and digits) of the moment, so a language change re-renders
+    every line. ``deal`` is the deal it belongs to (the log shows one section per deal),
+    ``seat`` whose colour marks it (-1 for the table), ``card`` a card drawn beside it."""
+
+    deal: int
+    seat: int
+    words: Callable[[], str]
+    card: str | None = None
+
+
+def log_sections(lines: list[LogLine], rows: int) -> list[tuple[int, list[LogLine]]]:
+    """The newest ``lines`` that fit in ``rows`` rows, each deal's under its own header row:
+    ``[(deal, [lines...]), ...]``, oldest deal first."""
+    picked: list[LogLine] = []
+    deals: set[int] = set()
+    for line in reversed(lines):
+        need = len(picked) + 1 + len(deals | {line.deal})
+        if need > rows:
+            break
+        picked.append(line)
+        deals.add(line.deal)
+    sections: list[tuple[int, list[LogLine]]] = []
+    for line in reversed(picked):
+        if sections and sections[-1][0] == line.deal:
+            sections[-1][1].append(line)
+        else:
+            sections.append((line.deal, [line]))
+    return sections
 
 
 class MatchTableScene(Scene):
@@ -69,6 +104,7 @@ class MatchTableScene(Scene):
         self.viewer: int | None = 0 if not humans and not session.phones else self.holder
         self.phones = None                        # PhoneSeats when some seats play from phones
         self.handoffs = 0
+        self._recap_marks: dict[int, tuple[int, int]] = {}   # seat -> (deal, events seen) at its last action
         self.handoff_open = False
         self.summary_open = False
         self.result_shown = False
@@ -78,7 +114,9 @@ class MatchTableScene(Scene):
         self.hand_drawn_for: int | None = None
         self.flights: list = []
         self.bubbles: dict = {}
-        self.log: deque = deque(maxlen=log_lines)
+        self.log: deque = deque(maxlen=log_lines)    # LogLine, rendered when drawn
+        self.log_version = 0                          # bumped on every line added
+        self._event_deal = session.match.deal_index   # the deal of the event being shown
         self.hint: tuple[str, float] | None = None
         self.turn_seat: int | None = None
         self.bot_timer: float | None = None
@@ -153,6 +191,12 @@ class MatchTableScene(Scene):
     def _on_event(self, event) -> None:
         self.pending.append((self.match.deal_index, event))
 
+    def _log_add(self, seat: int | None, words: Callable[[], str], card: str | None = None) -> None:
+        """Add a line to the log, in the section of the deal being shown; ``words`` renders it
+        in the language of the moment."""
+        self.log.append(LogLine(self._event_deal, -1 if seat is None else seat, words, card))
+        self.log_version += 1
+
     def _fit(self, s: str, size: int, maxw: int, bold: bool = False) -> str:
         return self.app.text.elide(s, size, maxw, bold)
 
@@ -193,6 +237,7 @@ class MatchTableScene(Scene):
             self.wait = 0.0
             while self.pending and not self.summary_open and not self.leaving:
                 di, ev = self.pending.popleft()
+                self._event_deal = di
                 self._process(di, ev)
                 self.timeline.finish_all()
                 self.wait = 0.0
@@ -213,6 +258,7 @@ class MatchTableScene(Scene):
             if (self._is_barrier(ev.kind) or new_deal) and self.timeline.busy():
                 return
             self.pending.popleft()
+            self._event_deal = di
             self._process(di, ev)
 
     def _hold(self, seconds: float) -> None:
@@ -367,7 +413,32 @@ class MatchTableScene(Scene):
         self._sync()
         from game.scenes.handoff import HandOffScene
         self.app.stack.push(HandOffScene(self.app, self.session.seats[seat].name,
-                                         lambda: self._handoff_ready(seat), seat=seat))
+                                         lambda: self._handoff_ready(seat), seat=seat,
+                                         on_pause=self.open_pause,
+                                         recap=self.recap(seat)))
+
+    RECAP_ITEMS = 4                 # at most this many things in the hand-off's recap
+
+    def _recap_phrase(self, ev) -> str | None:
+        """One public event in a few words for the hand-off's recap (None: not worth saying);
+        ``ev`` is already stripped of what only one seat may see."""
+        return None
+
+    def recap(self, seat: int) -> str:
+        """What happened since ``seat`` last acted, in this deal (public information only):
+        "Rina played the seven of hearts; Amit: Truco!". Empty if nothing did."""
+        records = self.match.records
+        if not records:
+            return ""
+        deal, start = self._recap_marks.get(seat, (len(records) - 1, 0))
+        if deal != len(records) - 1:
+            start = 0                            # a new deal since: from its beginning
+        phrases = []
+        for ev in records[-1].events[start:]:
+            phrase = self._recap_phrase(ev.for_seat(None))
+            if phrase:
+                phrases.append(phrase)
+        return "; ".join(phrases[-self.RECAP_ITEMS:])
 
     def _handoff_ready(self, seat: int) -> None:
         self.handoff_open = False
@@ -429,6 +500,7 @@ class MatchTableScene(Scene):
         self.match.apply(action)
         if not self.session.is_bot(seat) and not self.session.is_phone(seat):
             self.holder = seat
+            self._recap_marks[seat] = (len(self.match.records) - 1, len(self.match.records[-1].events))
         self._clear_turn()
         self.turn_seat = None
         self._after_apply(seat)
@@ -495,7 +567,7 @@ class MatchTableScene(Scene):
         seat = self.holder if self.holder is not None else (humans[0] if humans else 0)
         self._concede_seat = seat
         self._delete_autosave()
-        if self.app.stack.top is self:
+        if self.app.stack.top is self or self.handoff_open:   # (from the pause over the hand-off)
             self._finish_concede()
 
     def _finish_concede(self) -> None:

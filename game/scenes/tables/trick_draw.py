@@ -8,12 +8,12 @@ import time
 
 import pygame
 
-from game.scenes.tables.match_table import PLATE_SIZE
+from game.scenes.tables.match_table import PLATE_SIZE, log_sections
 from game.ui import gfx, theme
 from game.ui.felt import felt_surface
 from game.ui.rows import render_rows
 from game.ui.widgets import draw_panel, draw_tooltip
-from game.scenes.tables.trick_layout import (CENTER, DEAD_POS, DECK_H, FACEUP_H, HAND_H, LOG_RECT, OPP_H,
+from game.scenes.tables.trick_layout import (CENTER, DEAD_POS, DECK_H, EVENT_LOG_LINES, FACEUP_H, HAND_H, LOG_RECT, OPP_H,
                                              PILE_H, SCORE_RECT, SIDE_PANEL_POS, SIDE_PANEL_W, STOCK_POS,
                                              TRICK_H, TURN_Y, W)
 
@@ -356,22 +356,30 @@ class TrickTableDrawing:
         self.hand_drawn_for = seat
         positions = self._hand_positions(seat)
         turn = self.my_turn() and bool(self._playable)
+        self.hand_rects = {}
         for i, card in enumerate(hand):
             if card is None or card == self.drag_card:
                 continue
             x, y, a = positions[i]
-            lift = self._lift(card, i) if turn else 0.0
+            focused = i == self.kb_index and self.my_turn()
+            lift = self._lift(card, i) if turn or focused else 0.0
             pos = (x, y - lift)
             self._blit_center(surface, self._shadow(HAND_H, a), (x + 3, y + 5 - lift * 0.5))
+            if focused:          # the keyboard's card: lifted, a white glow behind it, never a veil over it
+                self._blit_center(surface, self._glow(HAND_H, a, colour=(255, 255, 255), spread=12), pos)
             if turn and card in self._playable:
-                self._blit_center(surface, self._glow(HAND_H, a, spread=8), pos)
-                self._blit_center(surface, self.card_surface(card, HAND_H, a), pos)
+                if not focused:
+                    self._blit_center(surface, self._glow(HAND_H, a, spread=8), pos)
+                rect = self._blit_center(surface, self.card_surface(card, HAND_H, a), pos)
             elif turn:
-                self._blit_center(surface, self._dimmed(card, a), pos)
+                rect = self._blit_center(surface, self._dimmed(card, a), pos)
             else:
-                self._blit_center(surface, self.card_surface(card, HAND_H, a), pos)
-            if i == self.kb_index and self.my_turn():
-                self._blit_center(surface, self._glow(HAND_H, a, colour=(255, 255, 255), spread=6), pos)
+                rect = self._blit_center(surface, self.card_surface(card, HAND_H, a), pos)
+            self.hand_rects[card] = rect
+        if self.kb_index is not None and self.hover_reason and self.hover_card is None and self.my_turn() \
+                and 0 <= self.kb_index < len(hand) and hand[self.kb_index] in self.hand_rects:
+            rect = self.hand_rects[hand[self.kb_index]]    # why the keyboard's card may not be played
+            draw_tooltip(surface, self.hover_reason, (rect.x, rect.y - 60))
 
     def _draw_flights(self, surface) -> None:
         for f in self.flights:
@@ -388,7 +396,7 @@ class TrickTableDrawing:
 
     def _draw_bubbles(self, surface) -> None:
         for seat, b in self.bubbles.items():
-            surf = self._bubble_surface(b.text, b.big, b.cards)
+            surf = self._bubble_surface(b.text() if callable(b.text) else b.text, b.big, b.cards)
             if seat == -1:
                 rect = surf.get_rect(center=CENTER)
             else:
@@ -409,17 +417,24 @@ class TrickTableDrawing:
             self._panel = render_rows(self.app, self.adapter.panel_rows(self.viewer), SCORE_RECT.w, gap=4)
         surface.blit(self._panel, SCORE_RECT.topleft)
         if self.log:
-            key = (tuple(self.log), self.app.settings.language)
+            key = (self.log_version, self.app.settings.language, self.app.settings.native_digits)
             cache = self._cache("log")
             surf = cache.get(key)
             if surf is None:
                 cache.clear()
-                rows = [[("t", self.app.t("table_ui.log_title"), theme.TEXT_DIM, theme.FONT_SMALL, True)]]
-                for seat, text in self.log:
-                    colour = self.adapter.seat_colour(seat) if seat >= 0 else theme.TEXT
-                    rows.append([("dot", colour, 5), ("t", text, theme.TEXT, theme.FONT_SMALL, False, 262)])
-                surf = cache[key] = render_rows(self.app, rows, LOG_RECT.w, pad=10, gap=3)
+                surf = cache[key] = render_rows(self.app, self.log_rows(), LOG_RECT.w, pad=10, gap=3)
             surface.blit(surf, LOG_RECT.topleft)
+
+    def log_rows(self) -> list:
+        """The call log's rows, rendered now in the language of the moment: its title, then
+        for each deal in it a "Deal N" header and that deal's newest lines."""
+        rows = [[("t", self.app.t("table_ui.log_title"), theme.TEXT_DIM, theme.FONT_SMALL, True)]]
+        for deal, lines in log_sections(list(self.log), EVENT_LOG_LINES + 1):
+            rows.append([("t", self.app.t("table.deal", n=deal + 1), theme.ACCENT, 16, True)])
+            for line in lines:
+                colour = self.adapter.seat_colour(line.seat) if line.seat >= 0 else theme.TEXT
+                rows.append([("dot", colour, 5), ("t", line.words(), theme.TEXT, theme.FONT_SMALL, False, 262)])
+        return rows
 
     def _turn_text(self) -> tuple[str, tuple] | None:
         if self.hint is not None:

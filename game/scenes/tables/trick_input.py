@@ -11,10 +11,13 @@ from game.scenes.tables.adapter import Control
 from game.scenes.tables.rules_link import rules_event, with_link
 from game.ui import gfx, theme
 from game.ui.rows import suit_icon
-from game.ui.widgets import Button, Choice
+from game.ui.widgets import Button, Choice, draw_focus_ring
 from game.scenes.tables.trick_layout import TURN_Y
 from game.scenes.tables.trick_layout import (BUTTON_H, BUTTON_Y, COLUMN_BOTTOM, COLUMN_BUTTON_H, COLUMN_X,
                                              HAND_H, SLOTS, W)
+
+
+KB_LIFT = 20.0      # how far the keyboard-focused card rises when it may not be played
 
 
 class TrickTableInput:
@@ -150,11 +153,18 @@ class TrickTableInput:
             return
         self._keys_or_widgets(event)
 
+    def _answering(self) -> bool:
+        """A call waits for the viewer's answer: no card may be played, only the call buttons."""
+        return self.my_turn() and not self._playable and bool(self.widgets.focusables())
+
     def _key(self, event) -> None:
         focused = self.widgets.focused
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             if isinstance(focused, Choice):
                 self.widgets.handle(event)
+                return
+            if self._answering():              # the arrows move among the call buttons
+                self.widgets.move_focus(1 if event.key == pygame.K_RIGHT else -1)
                 return
             hand = self.hands[self.viewer] if self.viewer is not None else []
             if not hand or not self.my_turn():
@@ -175,6 +185,16 @@ class TrickTableInput:
                 hand = self.hands[self.viewer]
                 if 0 <= self.kb_index < len(hand):
                     self.try_play(hand[self.kb_index])
+                return
+            if self.widgets.focus is None and self.viewer is not None and self.my_turn():
+                # nothing focused: Enter focuses the first card that may be played (or the first call)
+                hand = self.hands[self.viewer]
+                first = next((i for i, c in enumerate(hand) if c in self._playable), None)
+                if first is not None:
+                    self.kb_index = first
+                    self.hover_reason = None
+                elif self.widgets.focusables():
+                    self.widgets.move_focus(1)
                 return
         self.widgets.handle(event)
 
@@ -286,13 +306,16 @@ class TrickTableInput:
         return [(cx - total / 2 + i * step, cy, 0) for i in range(n)]
 
     def _lift(self, card, index: int) -> float:
-        if not self._playable or card is None:
+        if card is None:
             return 0.0
+        focused = index == self.kb_index
+        if not self._playable:
+            return KB_LIFT if focused else 0.0
         if card in self._playable:
-            if card == self.hover_card or index == self.kb_index or "play " + card == self.advice.suggested():
+            if card == self.hover_card or focused or "play " + card == self.advice.suggested():
                 return 30.0
             return 16.0
-        return 0.0
+        return KB_LIFT if focused else 0.0      # the keyboard's card rises even when it may not be played
 
 
 class _Spinner(Choice):
@@ -323,7 +346,7 @@ class _Spinner(Choice):
     def draw(self, surface, focused, hovered) -> None:
         gfx.draw.rect(surface, theme.MENU_BG_DARK, self.rect, border_radius=10)
         if focused:
-            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            draw_focus_ring(surface, self.rect, 10, theme.MENU_BG_DARK)
         cy = self.rect.centery
         left_on = self.index > 0
         right_on = self.index < len(self.values) - 1
@@ -353,7 +376,7 @@ class _SuitButton(Button):
         if hovered and self.enabled:
             gfx.draw.rect(surface, theme.ACCENT, self.rect, 3, border_radius=10)
         if focused:
-            gfx.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), 3, border_radius=12)
+            draw_focus_ring(surface, self.rect, 10, (250, 248, 240) if self.enabled else theme.BUTTON_DISABLED)
         from game.ui.widgets import blit_text
         label = self.label() if callable(self.label) else self.label
         tw = self.app_text_width(label)

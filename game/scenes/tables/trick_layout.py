@@ -75,6 +75,8 @@ class Flight:
 
 
 class Bubble:
+    """A speech bubble: ``text`` is a string or a function rendering it when drawn."""
+
     __slots__ = ("text", "left", "total", "big", "cards")
 
     def __init__(self, text: str, seconds: float, big: bool, cards: tuple = ()) -> None:

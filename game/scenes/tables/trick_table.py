@@ -94,6 +94,7 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         self.hover_card: str | None = None
         self.hover_reason: str | None = None
         self.drag_card: str | None = None
+        self.hand_rects: dict = {}                   # where the last frame drew each card of the hand
         self.peek_until = 0.0
         self.tab_down_at: float | None = None
         self._panel_version = 0
@@ -406,7 +407,7 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         self._hold(DRAW_FLIGHT * 1.4)
 
     def _call(self, ev) -> None:
-        text = self.adapter.bubble(ev)
+        text = self.adapter.bubble_words(ev)          # rendered when drawn: the language of the moment
         if text is not None:
             # a seat's call by its seat; the table's own announcements in the centre
             where = -1 if ev.seat is None or ev.kind in self.adapter.center_calls else ev.seat
@@ -419,16 +420,24 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         if ev.kind == "trump revealed":           # the bidder answers with the suit
             bidder = self.adapter.info.get("bidder")
             if bidder is not None:
-                self.bubbles[bidder] = Bubble(self.app.t("calls.trump_is", name=self.adapter.suit_name(ev.data["suit"])),
+                suit = ev.data["suit"]
+                self.bubbles[bidder] = Bubble(lambda: self.app.t("calls.trump_is", name=self.adapter.suit_name(suit)),
                                               self.sec(BUBBLE_TIME + 0.6) if self._speed() else BUBBLE_TIME, True)
-        line = self.adapter.log_line(ev)
-        if line:
-            seat = ev.seat if ev.seat is not None else -1
-            self.log.append((seat, line))
+        words = self.adapter.log_words(ev)
+        if words is not None:
+            self._log_add(ev.seat, words)
+
+    def _recap_phrase(self, ev) -> str | None:
+        if ev.kind == "played":
+            return self.app.t("recap.played", name=self.adapter.name(ev.seat),
+                              card=self.adapter.card_name(ev.data["card"]))
+        if ev.kind == "trick won" and ev.seat is not None:
+            return self.app.t("recap.trick", name=self.adapter.name(ev.seat))
+        return self.adapter.log_line(ev)
 
     def _deal_over(self, di: int, ev) -> None:
         if ev.kind == "deal void":
-            self.bubbles[-1] = Bubble(self.app.t("calls.all_passed"), BUBBLE_TIME, False)
+            self.bubbles[-1] = Bubble(lambda: self.app.t("calls.all_passed"), BUBBLE_TIME, False)
         self._push_summary(di)
 
     # ----- the scene ------------------------------------------------------------------

@@ -22,6 +22,16 @@ CALL_WORDS = {"passed": "calls.pass", "doubled": "calls.double", "redoubled": "c
               "trump revealed": "calls.reveal_trump", "marriage shown": "calls.marriage"}
 
 
+def last_bid(calls: list, holder: int | None) -> tuple[int | None, bool]:
+    """From a view's auction ``calls`` ([seat, "17" or "pass"], in order): who made the
+    standing bid, and whether that was a hold (equal to the bid before it)."""
+    bids = [(seat, int(call)) for seat, call in calls if str(call).isdigit()]
+    if not bids:
+        return holder, False
+    seat, n = bids[-1]
+    return seat, len(bids) > 1 and bids[-2][1] == n
+
+
 class TwentyNineAdapter(TrickAdapter):
     game_id = "twenty_nine"
     deck = "french"
@@ -31,7 +41,7 @@ class TwentyNineAdapter(TrickAdapter):
 
     def reset(self, deal_index: int, dealer: int) -> None:
         super().reset(deal_index, dealer)
-        self.info.update(bid=None, high=None, bidder=None, mult=1, trump=None, chosen=False,
+        self.info.update(bid=None, high=None, held=False, bidder=None, mult=1, trump=None, chosen=False,
                          revealed=False, single=None, marriage=None, target=None,
                          points=[0, 0], phase="auction")
 
@@ -39,6 +49,8 @@ class TwentyNineAdapter(TrickAdapter):
         info = self.info
         kind, data = ev.kind, ev.data
         if kind == "bid":
+            # a bid equal to the standing one is the holder holding it (the earlier player wins ties)
+            info["held"] = info["bid"] is not None and data["n"] == info["bid"]
             info["bid"], info["high"] = data["n"], ev.seat
         elif kind == "auction won":
             info["bidder"], info["bid"], info["target"] = ev.seat, data["bid"], data["bid"]
@@ -67,7 +79,7 @@ class TwentyNineAdapter(TrickAdapter):
     def sync(self, view: dict, viewer: int | None) -> None:
         info = self.info
         info["score"] = list(view["score"])
-        info["bid"], info["high"] = view["bid"], view["holder"]
+        info["bid"], info["high"], info["held"] = view["bid"], *last_bid(view.get("calls", []), view["holder"])
         info["bidder"], info["mult"] = view["bidder"], view["multiplier"]
         info["revealed"], info["chosen"] = view["trump_revealed"], view["trump_chosen"]
         known = view["trump"] if (view["trump_revealed"] or (viewer is not None and viewer == view["bidder"])) else None
@@ -96,6 +108,9 @@ class TwentyNineAdapter(TrickAdapter):
         if info["bidder"] is None:
             if info["bid"] is None:
                 rows.append([("t", t("table29.bidding"), PANEL_DIM, theme.FONT_SMALL, False)])
+            elif info["held"]:
+                rows.append([("t", t("hold29.line", n=info["bid"], name=self.name(info["high"])),
+                              PANEL_TEXT, theme.FONT_SMALL, False, 296)])
             else:
                 rows.append([("t", t("table29.high_bid", n=info["bid"], name=self.name(info["high"])),
                               PANEL_TEXT, theme.FONT_SMALL, False, 296)])
@@ -132,6 +147,8 @@ class TwentyNineAdapter(TrickAdapter):
 
     def bubble(self, ev) -> str | None:
         if ev.kind == "bid":
+            if self._is_hold(ev):
+                return self.t("hold29.bubble", n=ev.data["n"])
             return self.t("calls.bid", n=ev.data["n"])
         key = CALL_WORDS.get(ev.kind)
         return self.t(key) if key else None
@@ -141,7 +158,13 @@ class TwentyNineAdapter(TrickAdapter):
             return ("K" + ev.data["suit"], "Q" + ev.data["suit"])
         return ()
 
+    def _is_hold(self, ev) -> bool:
+        """Whether the bid ``ev`` (just applied to the model) holds the standing bid."""
+        return self.info["held"] and self.info["high"] == ev.seat and self.info["bid"] == ev.data["n"]
+
     def log_line(self, ev) -> str | None:
+        if ev.kind == "bid" and self._is_hold(ev):
+            return self.t("hold29.line", name=self.name(ev.seat), n=ev.data["n"])
         if ev.kind == "auction won":
             return self.t("calls.auction_won", name=self.name(ev.seat), n=ev.data["bid"])
         if ev.kind == "trump revealed":
@@ -157,8 +180,10 @@ class TwentyNineAdapter(TrickAdapter):
         if phase == "auction":
             bids = sorted(int(a.split()[1]) for a in legal if a.startswith("bid "))
             if bids:
-                out.append(Control(None, t("table29.bid_button", n=bids[0]), kind="bid", style="primary",
-                                   values=bids, action_fmt="bid {}", label_key="table29.bid_button"))
+                # the holder may only equal the standing bid: that is holding it
+                label_key = "hold29.button" if bids == [view.get("bid")] else "table29.bid_button"
+                out.append(Control(None, t(label_key, n=bids[0]), kind="bid", style="primary",
+                                   values=bids, action_fmt="bid {}", label_key=label_key))
             out.append(Control("pass", t("table29.pass")))
         elif phase in ("double", "redouble"):
             verb = phase
