@@ -63,7 +63,8 @@ class SettingsScene(MenuScene):
         self.back_button = self.ui.add(FitButton((PANEL.x, H - 70, 220, 52), lambda: t("buttons.back"),
                                                  self.app.stack.pop))
         self.pads_button = self.ui.add(FitButton((PANEL.x + 240, H - 70, 260, 52), lambda: t("pads.button"),
-                                                 self.open_controllers))
+                                                 self.open_controllers,
+                                                 tooltip=lambda: t("settings_help.controllers")))
 
     def open_controllers(self) -> None:
         """What a controller's buttons do, the controllers connected, couch play."""
