@@ -127,7 +127,10 @@ def cmd_play(args) -> int:
 
 
 def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
+    from game import __version__
+
     parser = argparse.ArgumentParser(prog="main.py", description="Taash: card games of the world.")
+    parser.add_argument("--version", action="version", version=f"Taash {__version__}")
     parser.add_argument("--selftest", action="store_true",
                         help="open each scene headless, play one bot-only deal of each game, exit")
     sub = parser.add_subparsers(dest="command")
