@@ -85,10 +85,10 @@ def create_venv(venv: Path = VENV) -> Path:
     python = venv_python(venv)
     try:
         import ensurepip  # noqa: F401  (Debian: in python3-venv)
-        venv_module.EnvBuilder(with_pip=True).create(venv)
+        venv_module.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(venv)
     except (ImportError, subprocess.CalledProcessError, OSError, SystemExit):
         shutil.rmtree(venv, ignore_errors=True)
-        venv_module.EnvBuilder(with_pip=False).create(venv)
+        venv_module.EnvBuilder(with_pip=False, symlinks=os.name != "nt").create(venv)
         if not _system_pip_for(python):
             shutil.rmtree(venv, ignore_errors=True)
             raise SetupError(no_venv_message()) from None
