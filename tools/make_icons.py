@@ -13,7 +13,7 @@ The picture: a fan of three cards (a black spade, a Spanish gold coin, a red hea
 rounded tile of green card-table felt with a gold rim. At 32 px and below the fan would be
 mush, so those sizes get their own glyph: one upright card with a big red heart in front of a
 second card, edges on whole pixels. Everything is drawn with pygame and the game's own suit
-shapes (:mod:`game.ui.suit_shapes`) at 8x and smooth-scaled down; no image library needed.
+shapes (:mod:`game.ui.suit_shapes`) at up to 8x and smooth-scaled down; no image library needed.
 """
 from __future__ import annotations
 
@@ -41,6 +41,11 @@ ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256),
               ("ic09", 512), ("ic10", 1024))
 SUPERSAMPLE = 8
+MAX_CANVAS = 2048           # px: the 512 and 1024 px icons are drawn at 4x and 2x
+
+
+def supersample(n: int) -> int:
+    return max(2, min(SUPERSAMPLE, MAX_CANVAS // n))
 
 FELT = (24, 104, 64)
 FELT_DARK = (10, 56, 34)
@@ -119,7 +124,7 @@ def _blit_rotated(dest: pygame.Surface, card: pygame.Surface, angle: float,
 
 def draw_fan(n: int) -> pygame.Surface:
     """The full icon at ``n`` px (48 and up)."""
-    k = SUPERSAMPLE
+    k = supersample(n)
     big = n * k
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     surf.fill((*RIM_DARK, 0))
