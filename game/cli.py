@@ -3,7 +3,8 @@
 No command starts the game window. Commands: ``replay`` (drive a match from a
 TOML match file, JSON out), ``arena`` (bot against bot), ``bench`` (speed),
 ``screenshot`` (render a scene to PNG, headless), ``fuzz`` (hostile files
-against the replay contract and the game's loaders).
+against the replay contract and the game's loaders), ``package deb`` (the Linux
+package from the one-folder build).
 """
 from __future__ import annotations
 
