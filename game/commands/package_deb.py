@@ -287,7 +287,8 @@ def changelog(version: str, when: int) -> str:
             f" -- {deb_texts.MAINTAINER}  {stamp}\n")
 
 
-def install_docs(root: Path, texts: Texts, version: str, when: int) -> None:
+def install_metadata(root: Path, texts: Texts, version: str, when: int) -> None:
+    """Copyright, changelog, man page, menu entry, AppStream metainfo, lintian overrides."""
     date = time.strftime("%Y-%m-%d", time.gmtime(when))
     write(root, DOC_DIR / "copyright", deb_texts.copyright_file(version))
     # a native package (no Debian revision): changelog.gz, not changelog.Debian.gz
@@ -367,7 +368,7 @@ def build_deb(app_dir: Path, out_dir: Path, version: str | None = None) -> Path:
         lib = install_app(Path(app_dir), root)
         install_launcher(root)
         install_icons(root)
-        install_docs(root, texts, version, when)
+        install_metadata(root, texts, version, when)
         control = control_file(version, glibc_needed(lib), installed_size_kib(root), texts)
         write(root, "DEBIAN/control", control)
         for path in [root, *root.rglob("*")]:
@@ -377,7 +378,7 @@ def build_deb(app_dir: Path, out_dir: Path, version: str | None = None) -> Path:
                 os.utime(path, (when, when))
         target = out_dir / deb_name(version)
         env = dict(os.environ, SOURCE_DATE_EPOCH=str(when))
-        run = subprocess.run([dpkg_deb, "--root-owner-group", "-Zxz", "-z9", "--build",
+        run = subprocess.run([dpkg_deb, "--root-owner-group", "-Zxz", "--build",
                               str(root), str(target)], capture_output=True, text=True, env=env)
         if run.returncode != 0:
             raise PackageError("dpkg-deb failed: " + run.stderr.strip())
