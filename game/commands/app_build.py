@@ -49,8 +49,8 @@ def build_app(dist: Path = DIST, work: Path | None = None, *, quiet: bool = True
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
-        raise BuildError("PyInstaller is not installed (python3 -m pip install -r "
-                         "requirements-dev.txt, or python3 tools/dev.py test)") from None
+        raise BuildError("PyInstaller is not installed here: run this with .venv/bin/python "
+                         "after python3 tools/dev.py test (it installs requirements-dev.txt)") from None
     work = work or (ROOT / "build")
     cmd = [sys.executable, "-m", "PyInstaller", str(ROOT / "build.spec"), "--noconfirm",
            "--distpath", str(dist), "--workpath", str(work)]
