@@ -145,3 +145,15 @@ def test_the_unpacked_app_passes_its_selftest(unpacked, tmp_path):
     version = subprocess.run([str(unpacked / "usr/lib/taash/Taash"), "--version"], env=env,
                              capture_output=True, text=True, timeout=120)
     assert version.stdout.strip() == f"Taash {__version__}"
+
+
+def test_every_licence_named_in_copyright_has_its_paragraph():
+    """DEP-5: a Files paragraph's License names one that a standalone paragraph spells out."""
+    from game.commands.deb_texts import BUNDLED, copyright_file
+    text = copyright_file(__version__)
+    paragraphs = text.split("\n\n")
+    named = {p.split("License: ", 1)[1].splitlines()[0] for p in paragraphs if p.startswith("Files: ")}
+    standalone = {p.splitlines()[0][len("License: "):] for p in paragraphs if p.startswith("License: ")}
+    assert named == standalone
+    assert len(named) >= len({licence for _, _, licence in BUNDLED})
+    assert all(len(p.splitlines()) >= 2 for p in paragraphs if p.startswith("License: "))

@@ -142,8 +142,6 @@ BUNDLED = (
      "libpng, libtiff, libjpeg-turbo, bzip2 and XZ Utils authors", "permissive"),
     (f"{_LIB}/libstdc++.so* {_LIB}/libgcc_s.so*", "Free Software Foundation, Inc.",
      "GPL-3+ with GCC-exception-3.1"),
-    (f"{_LIB}/libssl.so* {_LIB}/libcrypto.so*", "1998-2024 The OpenSSL Project Authors",
-     "Apache-2.0"),
 )
 
 
@@ -200,8 +198,6 @@ def copyright_file(version: str) -> str:
         f" allows them to be shipped with programs compiled by GCC. On Debian systems\n"
         f" the GPL is in {common}/GPL-3 and the exception in\n"
         f" /usr/share/doc/libgcc-s1/copyright.",
-        f"License: Apache-2.0\n On Debian systems the full text of the Apache License 2.0 is in\n"
-        f" {common}/Apache-2.0.",
         f"License: Zlib\n{ZLIB}",
         f"License: Expat\n{EXPAT}",
         f"License: BSD-3-clause\n{BSD_3}",
