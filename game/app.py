@@ -22,8 +22,9 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.resources import resource_path
 from game.scenes.base import SceneStack
-from game.settings import load_settings, save_settings
+from game.settings import load_settings, save_settings, settings_path
 from game.storage import AUTOSAVE_FILE, SAVES_DIR, DamagedFile, clean_temp_files
 from game.ui import gfx, theme
 from game.ui.input import PadInput
@@ -33,6 +34,7 @@ from game.ui.widgets import draw_panel
 
 log = logging.getLogger(__name__)
 ORG, APP_NAME = "Taash", "Taash"
+WINDOW_ICON_PX = 64          # X11 and Windows scale it for the taskbar and Alt-Tab
 
 
 def default_pref_dir() -> Path:
@@ -43,6 +45,17 @@ def default_pref_dir() -> Path:
         return Path(pygame.system.get_pref_path(ORG, APP_NAME))
     except (pygame.error, AttributeError):
         return Path.home() / ".taash"
+
+
+def set_window_icon() -> None:
+    """The window's (and the taskbar's) icon: Taash's own, drawn by tools/make_icons.py.
+    Before the window opens, so every platform takes it; a missing file changes nothing."""
+    path = resource_path("assets", "icons", "hicolor", f"{WINDOW_ICON_PX}x{WINDOW_ICON_PX}", "apps",
+                         "taash.png")
+    try:
+        pygame.display.set_icon(pygame.image.load(str(path)))
+    except (pygame.error, OSError, FileNotFoundError) as exc:
+        log.info("no window icon: %s", exc)
 
 
 def ensure_utf8_text_input() -> None:
@@ -128,7 +141,10 @@ class App:
             log.warning("cannot use %s: %s", self.pref_dir, exc)
         for folder in (self.pref_dir, self.pref_dir / SAVES_DIR):
             clean_temp_files(folder)          # leftovers of a write that was killed
+        first_start = not settings_path(self.pref_dir).exists()
         self.settings, damage = load_settings(self.pref_dir)
+        if first_start and damage is None and self.home_problem is None:
+            self._keep_first_start_settings()
         self._card_art: dict = {}
         self.apply_language()
         if damage is not None:
@@ -137,8 +153,9 @@ class App:
         self.view = WindowView()
         self.windowed_size = size or ((theme.WIDTH, theme.HEIGHT) if headless else first_window_size())
         self.fullscreen = bool(self.settings.fullscreen and not headless)
+        set_window_icon()
         self.open_window()
-        pygame.display.set_caption("Taash")
+        pygame.display.set_caption(APP_NAME)
         pygame.key.set_repeat(350, 40)
         self.text = default_renderer()
         self.sound = Sound(self.settings.sound, self.settings.volume / 100)
@@ -187,6 +204,15 @@ class App:
         found.extend(check_saves(self.pref_dir / SAVES_DIR))
         for damage in found:
             self.tell_damaged(damage, "save")
+
+    def _keep_first_start_settings(self) -> None:
+        """Write the first start's settings (the system's language) at once, so the next
+        start keeps that language even if the system's changes. Quietly: if the home
+        cannot be written, the home check tells the player later, once."""
+        try:
+            save_settings(self.pref_dir, self.settings)
+        except OSError as exc:
+            log.info("first-start settings not saved: %s", exc)
 
     def save_settings(self) -> None:
         try:

@@ -3,7 +3,8 @@
 No command starts the game window. Commands: ``replay`` (drive a match from a
 TOML match file, JSON out), ``arena`` (bot against bot), ``bench`` (speed),
 ``screenshot`` (render a scene to PNG, headless), ``fuzz`` (hostile files
-against the replay contract and the game's loaders).
+against the replay contract and the game's loaders), ``package deb`` (the Linux
+package from the one-folder build).
 """
 from __future__ import annotations
 
@@ -134,7 +135,10 @@ def cmd_play(args) -> int:
 
 
 def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
+    from game import __version__
+
     parser = argparse.ArgumentParser(prog="main.py", description="Taash: card games of the world.")
+    parser.add_argument("--version", action="version", version=f"Taash {__version__}")
     parser.add_argument("--selftest", action="store_true",
                         help="open each scene headless, play one bot-only deal of each game, exit")
     sub = parser.add_subparsers(dest="command")
@@ -191,6 +195,11 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     fuzz.add_argument("--seconds", type=float, default=60.0, help="total time, shared by the fuzzers")
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.set_defaults(func=cmd_fuzz)
+
+    package = sub.add_parser("package", help="an installable package made from the one-folder build")
+    kinds = package.add_subparsers(dest="kind", required=True)
+    from game.commands import package_deb
+    package_deb.add_arguments(kinds.add_parser("deb", help="the Linux .deb (dpkg-deb)"))
     return parser
 
 

@@ -90,13 +90,22 @@ class Settings:
 def system_language_tags() -> list[str]:
     """The operating system's preferred languages, best first (``["bn_BD", "en"]``).
 
-    ``TAASH_SYSTEM_LANGUAGE`` overrides everything. Otherwise SDL's list when pygame is
-    already loaded (it reads Windows', macOS' and Android's settings), then the POSIX
-    variables LANGUAGE (a colon list), LC_ALL, LC_MESSAGES and LANG. Never raises.
+    ``TAASH_SYSTEM_LANGUAGE`` overrides everything. Otherwise SDL's list
+    (``pygame.system.get_pref_locales``: Windows', macOS' and Android's settings) and the
+    POSIX variables LANGUAGE (a colon list), LC_ALL, LC_MESSAGES and LANG. On Windows and
+    macOS SDL's answer comes first; elsewhere (Linux, BSD) the variables do, in POSIX order,
+    because SDL reads only LANG and LANGUAGE there and would let LANG=en_US win over
+    LC_MESSAGES=hi_IN. SDL is asked only if pygame is already loaded. Never raises.
     """
     override = os.environ.get(SYSTEM_LANGUAGE_ENV)
     if override:
         return [override]
+    posix = _posix_locale_tags()
+    sdl = _sdl_locale_tags()
+    return sdl + posix if sys.platform in ("win32", "darwin") else posix + sdl
+
+
+def _sdl_locale_tags() -> list[str]:
     tags: list[str] = []
     pygame = sys.modules.get("pygame")  # never imported here: the settings load without it
     if pygame is not None:
@@ -107,6 +116,11 @@ def system_language_tags() -> list[str]:
                     tags.append(f"{lang}_{country}" if country else lang)
         except Exception:  # no SDL video/locale support: fall back to the environment
             log.debug("SDL could not tell the preferred locales", exc_info=True)
+    return tags
+
+
+def _posix_locale_tags() -> list[str]:
+    tags: list[str] = []
     for name in _LOCALE_ENV:
         value = os.environ.get(name, "")
         tags.extend(part for part in value.split(":") if part and part not in ("C", "POSIX")

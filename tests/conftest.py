@@ -24,3 +24,19 @@ def _no_locale_problems_from_other_tests():
     i18n.take_load_problems()
     yield
     i18n.take_load_problems()
+
+
+@pytest.fixture(scope="session")
+def one_folder_app(tmp_path_factory):
+    """The one-folder PyInstaller build (build.spec), made once per test session and shared
+    by the tests of the build and of the packages made from it."""
+    pytest.importorskip("PyInstaller")
+    from game.commands.app_build import BuildError, build_app
+    base = tmp_path_factory.mktemp("pyinstaller")
+    try:
+        app = build_app(base / "dist", base / "build")
+    except BuildError as exc:
+        pytest.fail(str(exc))
+    import shutil
+    shutil.rmtree(base / "build", ignore_errors=True)
+    return app

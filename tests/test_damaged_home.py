@@ -165,6 +165,8 @@ def test_good_files_are_left_alone(tmp_path):
     (tmp_path / "saves").mkdir()
     (tmp_path / "saves" / "good.toml").write_text(good_save_text(), encoding="utf-8")
     (tmp_path / AUTOSAVE_FILE).write_text(good_save_text(), encoding="utf-8")
+    # good settings too (without them a first start writes its own: the system's language)
+    (tmp_path / "settings.toml").write_text('language = "es"\nsound = false\n', encoding="utf-8")
     before = snapshot(tmp_path)
     app = start(tmp_path)
     assert not app.toasts and snapshot(tmp_path) == before
