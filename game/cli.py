@@ -178,6 +178,12 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     fuzz.add_argument("--seconds", type=float, default=60.0, help="total time, shared by the fuzzers")
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.set_defaults(func=cmd_fuzz)
+
+    package = sub.add_parser("package", help="an installable package made from the one-folder build")
+    kinds = package.add_subparsers(dest="kind", required=True)
+    from game.commands import package_dmg, package_nsis
+    package_nsis.add_arguments(kinds.add_parser("nsis", help="the Windows installer (makensis)"))
+    package_dmg.add_arguments(kinds.add_parser("dmg", help="the macOS disk image (macOS only)"))
     return parser
 
 
