@@ -24,22 +24,3 @@ def _no_locale_problems_from_other_tests():
     i18n.take_load_problems()
     yield
     i18n.take_load_problems()
-
-
-@pytest.fixture(scope="session")
-def one_folder_build(tmp_path_factory):
-    """The one-folder PyInstaller build (``dist/Taash``), made once per session for every test
-    that needs it: the build's own test and the packages made from it."""
-    import shutil
-    import subprocess
-    pytest.importorskip("PyInstaller")
-    work = tmp_path_factory.mktemp("pyinstaller")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    build = subprocess.run(
-        [sys.executable, "-m", "PyInstaller", str(ROOT / "build.spec"), "--noconfirm",
-         "--distpath", str(work / "dist"), "--workpath", str(work / "build")],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-    if build.returncode != 0:
-        pytest.fail("PyInstaller build.spec failed: " + build.stderr[-3000:])
-    shutil.rmtree(work / "build", ignore_errors=True)     # PyInstaller's working files
-    return work / "dist" / "Taash"

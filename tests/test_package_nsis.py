@@ -38,14 +38,24 @@ def app_version() -> str:
 
 
 @pytest.fixture(scope="module")
-def installer(one_folder_build, tmp_path_factory):
+def payload(request):
+    """The Linux one-folder build, conftest's session fixture ``one_folder_app`` (made once,
+    shared with test_build and the .deb's tests; it comes with the branch ``deb``)."""
+    try:
+        return request.getfixturevalue("one_folder_app")
+    except pytest.FixtureLookupError:
+        pytest.skip("no session build fixture one_folder_app in conftest.py (branch deb)")
+
+
+@pytest.fixture(scope="module")
+def installer(payload, tmp_path_factory):
     if not package_nsis.find_makensis():
         pytest.skip("makensis not installed (Debian: apt-get install nsis)")
     work = tmp_path_factory.mktemp("nsis")
     icon = package_nsis.DEFAULT_ICON
     if not icon.is_file():
         icon = stand_in_icon(work / "stand-in.ico")
-    cmd = [sys.executable, str(ROOT / "main.py"), "package", "nsis", "--app", str(one_folder_build),
+    cmd = [sys.executable, str(ROOT / "main.py"), "package", "nsis", "--app", str(payload),
            "--out", str(work / "out"), "--icon", str(icon)]
     import game
     if not getattr(game, "__version__", None):
