@@ -209,16 +209,28 @@ def lang_strings() -> dict:
     return found
 
 
-def test_installer_strings_speak_four_languages():
+def test_installer_strings_speak_the_games_languages():
     import re
     strings = lang_strings()
-    assert strings
+    assert set(strings) == {"SEC_GAME_DESC", "SEC_DESKTOP_NAME", "SEC_DESKTOP_DESC", "UN_KEEPS_SAVES"}
     for name, texts in strings.items():
-        assert set(texts) == {"ENGLISH", "SPANISH", "HINDI", "BANGLA"}, name
+        assert set(texts) == set(package_nsis.LANGUAGES.values()), name
         assert not re.search(r"[0-9]", "".join(texts.values())), name
         for lang, letters in SCRIPTS.items():
             assert re.search(f"[{letters}]", texts[lang]), (name, lang)
-    assert strings["SEC_GAME_NAME"]["BANGLA"] == "তাস" and strings["SEC_GAME_NAME"]["HINDI"] == "ताश"
+        assert len(set(texts.values())) == len(texts), name       # each language its own words
+
+
+def test_the_games_name_and_tagline_come_from_its_locales(tmp_path):
+    lines = package_nsis.app_strings().splitlines()
+    assert 'LangString APP_TITLE ${LANG_BANGLA} "তাস"' in lines
+    assert 'LangString APP_TITLE ${LANG_HINDI} "ताश"' in lines
+    assert len(lines) == len(package_nsis.APP_STRINGS) * len(package_nsis.LANGUAGES)
+    for lang in package_nsis.LANGUAGES:                   # NSIS's escapes for $ and "
+        (tmp_path / f"{lang}.toml").write_text(
+            '[app]\ntitle = "A \\"b\\" $c"\n[menu_extra]\ntagline = "t"\n', encoding="utf-8")
+    assert package_nsis.app_strings(tmp_path).splitlines()[0] == \
+        'LangString APP_TITLE ${LANG_ENGLISH} "A $\\"b$\\" $$c"'
 
 
 def nlf_entries(path: Path) -> dict:

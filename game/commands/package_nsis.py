@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 from game.commands.packaging import PackageError, app_version
@@ -23,6 +24,11 @@ DEFAULT_ICON = ROOT / "assets" / "icons" / "taash.ico"
 UNINSTALLER = "Uninstall Taash.exe"      # the same name as UNINST_EXE in taash.nsi
 BACKSLASH = "\\"                        # Windows paths inside the installer
 PROGRAMS = ("Taash.exe", "Taash")        # the Windows build's program; the Linux one as a stand-in
+# the installer's languages: the game's locale, and the name of NSIS's language file
+LANGUAGES = {"en": "ENGLISH", "es": "SPANISH", "hi": "HINDI", "bn": "BANGLA", "pt": "PORTUGUESEBR"}
+# strings the installer takes from the game: its name (Start menu, components) and its tagline
+# (the shortcuts' comment)
+APP_STRINGS = {"APP_TITLE": ("app", "title"), "APP_TAGLINE": ("menu_extra", "tagline")}
 
 
 def installer_name(version: str) -> str:
@@ -69,6 +75,18 @@ def source_path(path: Path) -> str:
     return f'"{text}"'
 
 
+def app_strings(locales: Path = ROOT / "locales") -> str:
+    """``LangString`` lines with the game's own name and tagline in each installer language."""
+    lines = []
+    for key, (table, field) in APP_STRINGS.items():
+        for lang, nsis in LANGUAGES.items():
+            with open(locales / f"{lang}.toml", "rb") as fh:
+                text = tomllib.load(fh)[table][field]
+            text = " ".join(text.split()).replace("$", "$$").replace('"', '$\\"')
+            lines.append(f'LangString {key} ${{LANG_{nsis}}} "{text}"')
+    return "\n".join(lines) + "\n"
+
+
 def file_lists(app_dir: Path) -> tuple[str, str, int]:
     """The install list (``SetOutPath`` and ``File`` folder by folder), the uninstall list
     (``Delete`` each of those files, then ``RMDir`` each folder, deepest first, so a folder
@@ -113,11 +131,14 @@ def build_installer(app_dir: Path, out_dir: Path, version: str | None = None,
     out = out_dir / installer_name(version)
     with tempfile.TemporaryDirectory(prefix="taash-nsis-") as tmp:
         files_nsh, unfiles_nsh = Path(tmp) / "files.nsh", Path(tmp) / "unfiles.nsh"
+        app_nsh = Path(tmp) / "app.nsh"
         files_nsh.write_text(install, encoding="utf-8-sig")
         unfiles_nsh.write_text(uninstall, encoding="utf-8-sig")
+        app_nsh.write_text(app_strings(), encoding="utf-8-sig")
         defines = {"VERSION": version, "VI_VERSION": four_part_version(version),
                    "APP_EXE": program, "ICON": str(icon), "OUT_FILE": str(out),
                    "FILES_NSH": str(files_nsh), "UNFILES_NSH": str(unfiles_nsh),
+                   "APP_NSH": str(app_nsh),
                    "SIZE_KB": str(size_kb)}
         cmd = [makensis, "-V2", "-INPUTCHARSET", "UTF8"]
         cmd += [f"-D{key}={value}" for key, value in defines.items()]

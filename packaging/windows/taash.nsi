@@ -9,6 +9,7 @@
 ;   OUT_FILE     where the installer goes, Taash-<version>-setup.exe
 ;   FILES_NSH    File commands: every file of the build, folder by folder
 ;   UNFILES_NSH  Delete and RMDir commands for exactly those files and folders
+;   APP_NSH      the game's name and tagline in each language, from locales/*.toml
 ;   SIZE_KB      the build's size, for Apps & features
 ;
 ; The uninstaller removes only what the installer put there: the files in FILES_NSH, its own
@@ -64,13 +65,16 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "${PUBLISHER}"
 !insertmacro MUI_UNPAGE_CONFIRM
 !insertmacro MUI_UNPAGE_INSTFILES
 
-; ---- languages: NSIS ships English, Spanish and Hindi; Bangla is ours (lang\Bangla.*) -------
+; ---- languages: the game's. NSIS ships English, Spanish, Hindi and Portuguese (Brazil);
+; Bangla is ours (lang\Bangla.*) --------------------------------------------------------------
 !insertmacro MUI_LANGUAGE "English"
 !insertmacro MUI_LANGUAGE "Spanish"
 !insertmacro MUI_LANGUAGE "Hindi"
 !insertmacro MUI_LANGUAGEEX "${__FILEDIR__}\lang" "Bangla"
+!insertmacro MUI_LANGUAGE "PortugueseBR"
 !insertmacro MUI_RESERVEFILE_LANGDLL
 !include "${__FILEDIR__}\strings.nsh"
+!include "${APP_NSH}"
 
 Function .onInit
   !insertmacro MUI_LANGDLL_DISPLAY
@@ -81,7 +85,7 @@ Function un.onInit
 FunctionEnd
 
 ; ---- install -----------------------------------------------------------------------------
-Section "!$(SEC_GAME_NAME)" SecGame
+Section "!$(APP_TITLE)" SecGame
   SectionIn RO
   ; An earlier Taash here: its own uninstaller removes its files first (never the saves), so
   ; no file of an older version is left behind where the new uninstaller would not know it.
@@ -97,7 +101,7 @@ Section "!$(SEC_GAME_NAME)" SecGame
   SetOutPath "$INSTDIR"
   WriteUninstaller "$INSTDIR\${UNINST_EXE}"
   CreateShortcut "$SMPROGRAMS\${APP_NAME}.lnk" "$INSTDIR\${APP_EXE}" "" "$INSTDIR\${APP_EXE}" 0 \
-    SW_SHOWNORMAL "" "$(SHORTCUT_COMMENT)"
+    SW_SHOWNORMAL "" "$(APP_TAGLINE)"
 
   ; Apps & features
   WriteRegStr HKCU "${UNINST_KEY}" "DisplayName" "${APP_NAME}"
@@ -114,7 +118,7 @@ SectionEnd
 
 Section "$(SEC_DESKTOP_NAME)" SecDesktop
   CreateShortcut "$DESKTOP\${APP_NAME}.lnk" "$INSTDIR\${APP_EXE}" "" "$INSTDIR\${APP_EXE}" 0 \
-    SW_SHOWNORMAL "" "$(SHORTCUT_COMMENT)"
+    SW_SHOWNORMAL "" "$(APP_TAGLINE)"
 SectionEnd
 
 !insertmacro MUI_FUNCTION_DESCRIPTION_BEGIN
