@@ -198,8 +198,10 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
 
     package = sub.add_parser("package", help="an installable package made from the one-folder build")
     kinds = package.add_subparsers(dest="kind", required=True)
-    from game.commands import package_deb
+    from game.commands import package_deb, package_dmg, package_nsis
     package_deb.add_arguments(kinds.add_parser("deb", help="the Linux .deb (dpkg-deb)"))
+    package_nsis.add_arguments(kinds.add_parser("nsis", help="the Windows installer (makensis)"))
+    package_dmg.add_arguments(kinds.add_parser("dmg", help="the macOS disk image (macOS only)"))
     return parser
 
 
