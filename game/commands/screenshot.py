@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
-          "handoff", "pause", "hint", "review")
+          "handoff", "pause", "hint", "review", "peek", "tooltip")
 NAMES = {
     "en": ["Alex", "Sam", "Jordan", "Robin", "Chris", "Kim"],
     "es": ["Lucía", "Mateo", "Sofía", "Diego", "Valentina", "Tomás"],
@@ -146,6 +146,43 @@ def _table_mid_deal(app, game_id: str, players: int, lang: str, seed: int):
     return table
 
 
+def _peek_ready(table) -> bool:
+    """A trick game mid-trick (cards on the cloth) with a decided trick to peek at."""
+    return (table.my_turn() and getattr(table, "last_trick", None) is not None and bool(table.trick)
+            and not table.trick_done)
+
+
+def _call_ready(table) -> bool:
+    """The human at a call button (a trick game), mid-trick when the game has calls there."""
+    if not (table.my_turn() and any(c.enabled for c in getattr(table, "_controls", ()))):
+        return False
+    if table.match.game_id.startswith("truco"):
+        return bool(table.trick) and not table.trick_done
+    return True
+
+
+def _table_at(app, game_id: str, players: int, lang: str, seed: int, ready):
+    """The trick table driven (instant, the human moved by the rule bot) until ``ready``."""
+    table = _table_scene(app, _session(game_id, players, lang, seed))
+    app.stack.clear_to(table)
+    app.settings.animation_speed = "instant"
+    drive(app, table, lambda: ready(table))
+    app.settings.animation_speed = "normal"
+    for _ in range(5):
+        app.step(DT, [])
+    return table
+
+
+def _hover_call(app, table) -> None:
+    """Point at the riskiest call button of the moment, so its tooltip shows."""
+    import pygame
+    controls = list(zip(table.widgets.widgets, table._controls))
+    widget = next((w for w, c in controls if c.style == "risky" and c.enabled),
+                  next((w for w, c in controls if c.enabled), controls[0][0]))
+    pos = widget.rect.center
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int,
                 section: str | None = None):
     """Put the scene ``name`` on top of the app's stack, ready to be drawn; ``section``: the
@@ -184,6 +221,14 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
                 job.wait()
             for _ in range(10):
                 app.step(DT, [])
+    elif name in ("peek", "tooltip") and game_id == "buraco":
+        raise UnknownSection(f"--scene {name} shows a trick game's table, not {game_id}")
+    elif name == "peek":                      # mid-trick, the last trick shown (a click on its pile)
+        table = _table_at(app, game_id, players, lang, seed, _peek_ready)
+        table.peek_until = table.clock + 60.0
+    elif name == "tooltip":                   # a call button's tooltip (what it does, what it risks)
+        table = _table_at(app, game_id, players, lang, seed, _call_ready)
+        _hover_call(app, table)
     elif name == "review":                    # Expert's review of the first deal
         from game.scenes.review import ReviewScene
         from game.scenes.summary import DealSummaryScene

@@ -271,6 +271,11 @@ class MatchTableScene(Scene):
     def _bot_action_ok(self, seat: int, action: str) -> bool:
         return self.match.is_legal(action)
 
+    def _bot_may_act(self) -> bool:
+        """Whether a bot whose decision is ready may make it now (a table may keep something
+        in view a moment longer)."""
+        return True
+
     def _idle(self, dt: float) -> None:
         match = self.match
         if match.finished:
@@ -291,7 +296,7 @@ class MatchTableScene(Scene):
                     or turn.view["deal_index"] != match.deal_index:
                 turn = self.bot_turn = self.session.think(seat)     # a search bot thinks on a thread
             self.bot_timer -= dt
-            if self.bot_timer <= 0 and turn.done:
+            if self.bot_timer <= 0 and turn.done and self._bot_may_act():
                 self.bot_timer = None
                 self.bot_turn = None
                 action = turn.action
@@ -550,7 +555,10 @@ class MatchTableScene(Scene):
         else:
             gfx.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
         text = self.app.text
-        name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
+        room = w - 30                    # the whole plate, less the chip that sits on its corner
+        if dealer:
+            room -= text.width(self.app.t("table_ui.dealer"), 15, True) + 8
+        name_img = text.render(self._fit(seat_cfg.name, 18, room, True), 18, theme.TEXT, True)
         surf.blit(name_img, (rect.x + 18, rect.y + 2))
         sub = self.app.t("deal.cards", n=count)
         if not seat_cfg.human:
