@@ -154,11 +154,15 @@ def _peek_ready(table) -> bool:
 
 def _call_ready(table) -> bool:
     """The human at a call button (a trick game), mid-trick when the game has calls there."""
-    if not (table.my_turn() and any(c.enabled for c in getattr(table, "_controls", ()))):
+    if not _any_call(table):
         return False
     if table.match.game_id.startswith("truco"):
-        return bool(table.trick) and not table.trick_done
+        return bool(table.trick) or bool(getattr(table, "kept", None))
     return True
+
+
+def _any_call(table) -> bool:
+    return table.my_turn() and any(c.enabled for c in getattr(table, "_controls", ()))
 
 
 def _table_at(app, game_id: str, players: int, lang: str, seed: int, ready):
@@ -166,7 +170,15 @@ def _table_at(app, game_id: str, players: int, lang: str, seed: int, ready):
     table = _table_scene(app, _session(game_id, players, lang, seed))
     app.stack.clear_to(table)
     app.settings.animation_speed = "instant"
-    drive(app, table, lambda: ready(table))
+    frames = [0]
+
+    def until() -> bool:
+        frames[0] += 1
+        if ready is _call_ready and frames[0] > 1500:      # no call mid-trick so far: the next call
+            return _any_call(table)
+        return ready(table)
+
+    drive(app, table, until)
     app.settings.animation_speed = "normal"
     for _ in range(5):
         app.step(DT, [])
@@ -176,10 +188,11 @@ def _table_at(app, game_id: str, players: int, lang: str, seed: int, ready):
 def _hover_call(app, table) -> None:
     """Point at the riskiest call button of the moment, so its tooltip shows."""
     import pygame
-    controls = list(zip(table.widgets.widgets, table._controls))
-    widget = next((w for w, c in controls if c.style == "risky" and c.enabled),
-                  next((w for w, c in controls if c.enabled), controls[0][0]))
-    pos = widget.rect.center
+    buttons = [w for w in table.widgets.widgets if w.tooltip and w.enabled]
+    widget = next((w for w in buttons if getattr(w, "style", "") == "risky"), buttons[0])
+    view = app.view                          # the event comes in window pixels, as a real one would
+    x, y = widget.rect.center
+    pos = (round(view.offset[0] + (x + 0.5) * view.scale), round(view.offset[1] + (y + 0.5) * view.scale))
     app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
 
 

@@ -557,7 +557,7 @@ class MatchTableScene(Scene):
         text = self.app.text
         room = w - 30                    # the whole plate, less the chip that sits on its corner
         if dealer:
-            room -= text.width(self.app.t("table_ui.dealer"), 15, True) + 8
+            room -= text.width(self.app.t("table_ui.dealer"), 15, True) + 14
         name_img = text.render(self._fit(seat_cfg.name, 18, room, True), 18, theme.TEXT, True)
         surf.blit(name_img, (rect.x + 18, rect.y + 2))
         sub = self.app.t("deal.cards", n=count)
@@ -569,7 +569,7 @@ class MatchTableScene(Scene):
             label = self.app.t("table_ui.dealer")
             img = text.render(label, 15, theme.TEXT_DARK, True)
             chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
-            chip.midright = (rect.right + 8, rect.y + 2)
+            chip.midright = (rect.right - 6, rect.y + 2)     # on the plate's corner, clear of the window edge
             gfx.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
             gfx.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
             surf.blit(img, img.get_rect(center=chip.center))

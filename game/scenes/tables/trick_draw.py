@@ -416,8 +416,8 @@ class TrickTableDrawing:
                     rect = img.get_rect(bottomleft=(pos[0] - pw // 2 + 12, pos[1] - ph // 2 + 3))
                 else:
                     rect = img.get_rect(topright=(pos[0] + pw // 2 - 10, pos[1] + ph // 2 - 5))
-                if rect.bottom > H - 2 * EDGE:      # at the window's edge: on the plate's top corner instead
-                    rect = img.get_rect(bottomleft=(pos[0] - pw // 2 + 12, pos[1] - ph // 2 + 3))
+                if rect.bottom > H - 2 * EDGE:      # at the window's edge: beside the plate instead
+                    rect = img.get_rect(midleft=(pos[0] + pw // 2 + 8, pos[1] + ph // 2 - 10))
                 rect.clamp_ip(pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE))
                 surface.blit(img, rect)
                 tip = self.adapter.badge_tip(seat)
@@ -450,11 +450,18 @@ class TrickTableDrawing:
             ties.append((self.trick, len(self.kept)))
         for cards, k in ties:                               # labels over every card
             self._draw_tie_label(surface, cards, k)
-        if self.tie_showing or (self.fresh_kept and self.kept and self.kept[-1][1] is None and not self.trick):
+        if ties and (self.tie_showing or (self.fresh_kept and self.kept and self.kept[-1][1] is None
+                                          and not self.trick)):
             note = self.adapter.tie_note(self.adapter.info.get("results", []))
-            if note:                                        # what the tie means, under the trick
-                surf = self._note_surface(note)
-                surface.blit(surf, surf.get_rect(midtop=(CENTER[0], TRICK_AREA.bottom - 8)))
+            if note:                                        # what the tie means, under its label
+                cards, k = ties[-1]
+                pts = [self._trick_pos(seat, card, k) for seat, card in cards]
+                cx = sum(p[0] for p in pts) / len(pts)
+                cy = sum(p[1] for p in pts) / len(pts)
+                surf = self._note_surface(note, 420)
+                rect = surf.get_rect(midtop=(int(cx), int(cy) + 20))
+                rect.clamp_ip(pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE))
+                surface.blit(surf, rect)
 
     def _draw_tie_label(self, surface, cards, k: int) -> None:
         pts = [self._trick_pos(seat, card, k) for seat, card in cards]
@@ -614,7 +621,7 @@ class TrickTableDrawing:
         self.peek_drawn = None
         if not self.peek_open():
             return
-        rect = pygame.Rect(0, 0, 460, 290)
+        rect = pygame.Rect(0, 0, 480, 300)
         rect.center = CENTER
         draw_panel(surface, rect, (6, 12, 10, 232), 16)
         title = self.app.text.render(self.app.t("table_ui.last_trick"), theme.FONT, theme.TEXT, True)
@@ -632,7 +639,7 @@ class TrickTableDrawing:
         x = rect.centerx - total // 2 + w // 2
         lifted = None
         for seat, card in cards:                      # in the order they were played
-            pos = (x, rect.centery + 16)
+            pos = (x, rect.centery + 24)
             if seat == winner:
                 pos = (x, pos[1] - 10)
                 lifted = pos
@@ -640,7 +647,7 @@ class TrickTableDrawing:
             self._blit_center(surface, self.card_surface(card, h, 0), pos)
             name = self.app.text.render(self._fit(self.session.seats[seat].name, 15, w + gap - 2), 15,
                                         self.adapter.seat_colour(seat) if seat != winner else theme.ACCENT)
-            surface.blit(name, name.get_rect(midtop=(x, rect.centery + 16 + h // 2 + 4)))
+            surface.blit(name, name.get_rect(midtop=(x, rect.centery + 24 + h // 2 + 4)))
             x += w + gap
         self.peek_drawn = [c for _, c in cards]
         if lifted is not None:
@@ -650,9 +657,9 @@ class TrickTableDrawing:
             surface.blit(chip, crect)
         elif cards:
             tie = self._tie_surface()
-            surface.blit(tie, tie.get_rect(center=(rect.centerx, rect.centery + 16)))
-        hint = self.app.text.render(self._fit(self.app.t("trick_help.peek_hint"), 15, rect.w - 24), 15,
-                                    theme.TEXT_DIM)
+            surface.blit(tie, tie.get_rect(center=(rect.centerx, rect.centery + 24)))
+        hint = self.app.text.render_wrapped(self.app.t("trick_help.peek_hint"), 15, rect.w - 40, theme.TEXT_DIM,
+                                            False, "center")
         surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.y + 38)))
 
     def _draw_drag(self, surface) -> None:

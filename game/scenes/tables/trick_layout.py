@@ -41,13 +41,13 @@ SLOTS = {
 # score panel (top left) and the call log (top right) never cover a card.
 SLOTS.update({
     "lower_right": dict(hand=(1160, 497), plate=(1160, 562), trick=(800, 352), pile=(1068, 497),
-                        deck=(1000, 497), bubble=(1056, 562), bubble_align="midright"),
+                        deck=(1000, 497), bubble=(1056, 512), bubble_align="midright"),
     "upper_right": dict(hand=(1160, 337), plate=(1160, 402), trick=(800, 236), pile=(1068, 337),
                         deck=(1000, 337), bubble=(1056, 402), bubble_align="midright"),
     "upper_left": dict(hand=(120, 337), plate=(120, 402), trick=(480, 236), pile=(212, 337),
                        deck=(280, 337), bubble=(224, 402), bubble_align="midleft"),
     "lower_left": dict(hand=(120, 497), plate=(120, 562), trick=(480, 352), pile=(212, 497),
-                       deck=(280, 497), bubble=(224, 562), bubble_align="midleft"),
+                       deck=(280, 497), bubble=(224, 512), bubble_align="midleft"),
 })
 SLOT_ORDER = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left"),
               6: ("bottom", "lower_right", "upper_right", "top", "upper_left", "lower_left")}

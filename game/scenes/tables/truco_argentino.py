@@ -497,9 +497,8 @@ class TrucoArgentinoAdapter(TrucoAdapter):
         return out
 
     def _raise_tip(self, level: int) -> str:
-        """A raise from ``level``: what the hand would be worth, and what a refusal gives."""
-        return (self.t("truco_calls.tip_truco", n=level + 1) + "\n"
-                + self.t("trick_help.risk_raise", n=level + 1, value=level))
+        """A raise from ``level``: what a refusal gives, and what the hand is worth if accepted."""
+        return self.t("trick_help.risk_raise", n=level + 1, value=level)      # the gloss says the call
 
     def _env_tip(self, chain: list, call: str) -> str:
         letter = ENV_LETTER[call]

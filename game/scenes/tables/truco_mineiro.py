@@ -20,8 +20,8 @@ MI_STEPS = tm.STEP_NAMES            # ("", "truco", "seis", "dez", "doze")
 
 def _notch(colour, filled: bool, w: int, h: int) -> pygame.Surface:
     """One point of the track, drawn at three times its size and scaled down (smooth edges): a
-    filled box in the pair's colour, or an empty one: a dark well with a clear rim (never a
-    thin outline, which reads as a missing glyph)."""
+    filled box in the pair's colour, or an empty one: a dimmed slot of that colour with a dot
+    (never a thin outline, which reads as a missing glyph)."""
     k = 3
     big = gfx.Surface((w * k, h * k), pygame.SRCALPHA)
     r = big.get_rect()
@@ -31,21 +31,24 @@ def _notch(colour, filled: bool, w: int, h: int) -> pygame.Surface:
         light = tuple(min(255, c + 60) for c in colour[:3])
         gfx.draw.rect(big, light, pygame.Rect(r.x + k, r.y + k, r.w - 2 * k, max(k, r.h // 4)),
                       border_radius=radius)
-    else:
-        gfx.draw.rect(big, (6, 16, 12, 230), r, border_radius=radius)
-        gfx.draw.rect(big, (150, 176, 166), r, 2 * k, border_radius=radius)
+    else:                                   # a slot in the pair's colour, dimmed: still to be won
+        dim = tuple(int(c * 0.32 + 10) for c in colour[:3])
+        gfx.draw.rect(big, dim, r, border_radius=radius)
+        gfx.draw.rect(big, tuple(int(c * 0.75) for c in colour[:3]), r, 2 * k, border_radius=radius)
+        gfx.draw.circle(big, tuple(int(c * 0.6) for c in colour[:3]), r.center, max(2, k))
     return gfx.transform.smoothscale(big, (w, h))
 
 
 def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: int = 296) -> pygame.Surface:
-    """Truco Mineiro's score: a column per pair, twelve notches filled point by point
-    (in pairs, as the points come), the last two set apart: ten is the mão de dez."""
+    """Truco Mineiro's score: a column per pair, twelve square boxes in two rows of six filled
+    point by point (in pairs, as the points come), the last two set apart: at ten a pair plays
+    the mão de dez."""
     text = default_renderer()
     col_w = width // 2
     head_h = 26
-    seg_w = max(6, (col_w - 62) // target)
-    seg_h = seg_w + 5
-    height = head_h + 6 + seg_h + 4
+    per_row = (target + 1) // 2
+    box = max(8, min(16, (col_w - 20 - 3 * 3 - 2 * 8 - 4) // per_row))
+    height = head_h + 4 + 2 * box + 4 + 4
     surf = gfx.Surface((width, height), pygame.SRCALPHA)
     for team in (0, 1):
         x0 = team * col_w
@@ -55,11 +58,11 @@ def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: 
         name = text.elide(names[team], 16, col_w - 30 - score.get_width())
         img = text.render(name, 16, PANEL_TEXT)
         surf.blit(img, img.get_rect(midleft=(x0 + 20, head_h // 2)))
-        x = x0 + 10
-        y = head_h + 6
         for i in range(target):
-            surf.blit(_notch(colours[team], i < scores[team], seg_w, seg_h), (x, y))
-            x += seg_w + (2 if i % 2 == 0 else 5) + (4 if i == 9 else 0)
+            row, k = divmod(i, per_row)
+            x = x0 + 10 + k * (box + 3) + (k // 2) * 5 + (4 if i >= target - 2 else 0)
+            y = head_h + 4 + row * (box + 4)
+            surf.blit(_notch(colours[team], i < scores[team], box, box), (x, y))
     gfx.draw.line(surf, (255, 255, 255, 50), (col_w, 4), (col_w, height - 2), 1)
     return surf
 
@@ -247,9 +250,8 @@ class TrucoMineiroAdapter(TrucoAdapter):
         return out
 
     def _raise_tip(self, step: int) -> str:
-        """Asking for step ``step``: what the hand would be worth, and what running gives."""
-        return (self.t("mineiro_calls.tip_call", n=tm.VALUES[step]) + "\n"
-                + self.t("trick_help.risk_ask", n=tm.VALUES[step], value=tm.REFUSED[step]))
+        """Asking for step ``step``: what running gives, and what the hand is worth if accepted."""
+        return self.t("trick_help.risk_ask", n=tm.VALUES[step], value=tm.REFUSED[step])  # the gloss names the call
 
     def summary_rows(self, deal_index: int) -> list:
         rec = self.match.records[deal_index]
