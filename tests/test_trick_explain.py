@@ -491,3 +491,18 @@ def test_tooltips_keep_off_the_trick(app):
         rect = table.tooltip_rect(widget.tooltip() if callable(widget.tooltip) else (widget.tooltip or "x"),
                                   widget.rect.center)
         assert not rect.colliderect(TRICK_AREA)
+
+
+def test_screenshot_scenes_show_the_peek_and_a_call_tooltip(tmp_path):
+    from game.commands.screenshot import build_scene, headless_app, set_language
+    app = headless_app(str(tmp_path))
+    set_language(app, "bn")
+    build_scene(app, "peek", "twenty_nine", 4, "bn", 7)
+    table = app.stack.top
+    table.draw(app.screen)
+    assert table.peek_open() and table.peek_drawn and table.trick      # mid-trick, the last trick shown
+    build_scene(app, "tooltip", "truco_argentino", 2, "bn", 7)
+    table = app.stack.top
+    table.draw(app.screen)
+    assert table.tooltip_shown and table.widgets.hovered is not None
+    i18n.set_language("en")

@@ -416,8 +416,10 @@ class TrickTableDrawing:
                     rect = img.get_rect(bottomleft=(pos[0] - pw // 2 + 12, pos[1] - ph // 2 + 3))
                 else:
                     rect = img.get_rect(topright=(pos[0] + pw // 2 - 10, pos[1] + ph // 2 - 5))
-                if rect.bottom > H - 2 * EDGE:      # at the window's edge: beside the plate instead
+                if rect.bottom > H - EDGE:          # at the window's edge: beside the plate instead
                     rect = img.get_rect(midleft=(pos[0] + pw // 2 + 8, pos[1] + ph // 2 - 10))
+                elif rect.top < EDGE:               # over the top edge: under the plate
+                    rect = img.get_rect(topright=(pos[0] + pw // 2 - 10, pos[1] + ph // 2 - 5))
                 rect.clamp_ip(pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE))
                 surface.blit(img, rect)
                 tip = self.adapter.badge_tip(seat)
