@@ -24,6 +24,16 @@ fewer cards than its ``hand_sizes`` (a blind hand) is shown face down as positio
 ``#0``, ``#1``...; the seat's ``legal`` list from its view (``play #1``) is what the
 buttons, clicks and keys may send.
 
+The table explains itself: a decided trick is held up with its winning card lifted and
+named for at least ``MIN_TRICK_SHOW`` real seconds at any speed (at instant speed it stays
+until the next card, and a bot does not lead before then); the last trick shows while L (or
+Tab) is held or after a click on a pile of tricks (or a kept trick); the card winning the open
+trick wears a small crown, from the adapter's ``winning_index`` (what the viewer may know, so
+never a hidden 29 trump); a tie shows what it means (``tie_note``); a rule that changes mid-deal
+is announced in the middle (``notice``: Tute's empty stock); plate chips, panel lines and piles
+have tooltips (``badge_tip``, rows' ``("tip", text)``, ``marker_tip``), placed off the trick;
+a control with ``confirm`` (the fold) asks before it acts.
+
 The viewer is the human whose turn it is. With two or more humans (hot-seat), when
 the next human to act is not the one holding the device, every hand is hidden and
 :class:`~game.scenes.handoff.HandOffScene` asks for the device to be passed. With no
