@@ -126,7 +126,7 @@ SAME_AS_ENGLISH |= {f"mineiro_calls.{k}" for k in ("truco", "seis", "dez", "doze
 SAME_AS_ENGLISH |= {f"bots.{g}" for g in ("twenty_nine", "tute", "truco_argentino",
                                           "truco_mineiro", "buraco")}
 #: Latin words allowed inside Bangla and Hindi strings (key names, mode names).
-LATIN_WORDS = {"Enter", "Esc", "S", "H", "WTCC"}   # key names and a mode name
+LATIN_WORDS = {"Enter", "Esc", "S", "H", "L", "WTCC"}   # key names and a mode name
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGS)

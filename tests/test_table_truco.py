@@ -333,7 +333,8 @@ def test_truco_tables_draw_in_every_language(app, lang):
     for game, players in (("truco_argentino", 2), ("truco_argentino", 6), ("truco_mineiro", 4)):
         table = start(app, game, players, seed=16)
         helper = bot_for(game, "normal", 8)
-        run_until(app, table, lambda: table.my_turn() and table.kept, helper, frames=4000)
+        # a decided trick (kept on the cloth, or at six and in Mineiro gathered to a pile)
+        run_until(app, table, lambda: table.my_turn() and table.last_trick is not None, helper, frames=4000)
         app.step(DT, [])
         assert table.hand_drawn_for == 0
         for row in table.adapter.panel_rows(0):

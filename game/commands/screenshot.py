@@ -19,7 +19,7 @@ import tempfile
 
 SCENES = ("menu", "picker", "setup", "settings", "rules", "table", "summary", "result",
           "handoff", "pause", "hint", "review", "controllers", "pad_handoff", "pad_table", "phones",
-          "load", "buraco_refusal", "buraco_warning")
+          "load", "buraco_refusal", "buraco_warning", "peek", "tooltip")
 #: Controllers the screenshots plug in (names as SDL reports them).
 PAD_NAMES = ("Xbox Wireless Controller", "PS4 Controller")
 NAMES = {
@@ -285,6 +285,56 @@ def handoff_with_recap(app, table, frames: int = 30000) -> bool:
     return isinstance(app.stack.top, HandOffScene)
 
 
+def _peek_ready(table) -> bool:
+    """A trick game mid-trick (cards on the cloth) with a decided trick to peek at."""
+    return (table.my_turn() and getattr(table, "last_trick", None) is not None and bool(table.trick)
+            and not table.trick_done)
+
+
+def _call_ready(table) -> bool:
+    """The human at a call button (a trick game), mid-trick when the game has calls there."""
+    if not _any_call(table):
+        return False
+    if table.match.game_id.startswith("truco"):
+        return bool(table.trick) or bool(getattr(table, "kept", None))
+    return True
+
+
+def _any_call(table) -> bool:
+    return table.my_turn() and any(c.enabled for c in getattr(table, "_controls", ()))
+
+
+def _table_at(app, game_id: str, players: int, lang: str, seed: int, ready):
+    """The trick table driven (instant, the human moved by the rule bot) until ``ready``."""
+    table = _table_scene(app, _session(game_id, players, lang, seed))
+    app.stack.clear_to(table)
+    app.settings.animation_speed = "instant"
+    frames = [0]
+
+    def until() -> bool:
+        frames[0] += 1
+        if ready is _call_ready and frames[0] > 1500:      # no call mid-trick so far: the next call
+            return _any_call(table)
+        return ready(table)
+
+    drive(app, table, until)
+    app.settings.animation_speed = "normal"
+    for _ in range(5):
+        app.step(DT, [])
+    return table
+
+
+def _hover_call(app, table) -> None:
+    """Point at the riskiest call button of the moment, so its tooltip shows."""
+    import pygame
+    buttons = [w for w in table.widgets.widgets if w.tooltip and w.enabled]
+    widget = next((w for w in buttons if getattr(w, "style", "") == "risky"), buttons[0])
+    view = app.view                          # the event comes in window pixels, as a real one would
+    x, y = widget.rect.center
+    pos = (round(view.offset[0] + (x + 0.5) * view.scale), round(view.offset[1] + (y + 0.5) * view.scale))
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
 def build_scene(app, name: str, game_id: str, players: int | None, lang: str, seed: int,
                 section: str | None = None):
     """Put the scene ``name`` on top of the app's stack, ready to be drawn; ``section``: the
@@ -323,6 +373,14 @@ def build_scene(app, name: str, game_id: str, players: int | None, lang: str, se
                 job.wait()
             for _ in range(10):
                 app.step(DT, [])
+    elif name in ("peek", "tooltip") and game_id == "buraco":
+        raise UnknownSection(f"--scene {name} shows a trick game's table, not {game_id}")
+    elif name == "peek":                      # mid-trick, the last trick shown (a click on its pile)
+        table = _table_at(app, game_id, players, lang, seed, _peek_ready)
+        table.peek_until = table.clock + 60.0
+    elif name == "tooltip":                   # a call button's tooltip (what it does, what it risks)
+        table = _table_at(app, game_id, players, lang, seed, _call_ready)
+        _hover_call(app, table)
     elif name == "review":                    # Expert's review of the first deal
         from game.scenes.review import ReviewScene
         from game.scenes.summary import DealSummaryScene

@@ -539,7 +539,8 @@ class MatchSetupScene(MenuScene):
             gfx.draw.circle(surface, (10, 16, 14), (cx, cy), 15, 2)
             blit_text(surface, self.app.num(seat + 1), theme.FONT_SMALL, theme.TEXT_DARK, (cx, cy + 1),
                       "center", bold=True)
-        hint = t("setup.partners_hint") if team_game else t("setup.hotseat_hint")
+        partners = t("setup.partners_hint_six") if self.players == 6 else t("setup.partners_hint")
+        hint = partners if team_game else t("setup.hotseat_hint")
         if team_game and self.modes[:self.players].count("human") > 1:
             hint = hint + " " + t("setup.hotseat_hint")
         room = pygame.Rect(RIGHT.x + 26, self.seats_bottom + 10, RIGHT.w - 52, 0)

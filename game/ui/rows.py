@@ -40,6 +40,7 @@ def suit_icon(suit: str, deck: str, px: int, four_colour: bool = False) -> pygam
 
 
 _ICONS: dict = {}
+_TIP_CACHE: dict = {}
 _ROW_CACHE: dict = {}
 
 
@@ -120,21 +121,27 @@ def _item_surface(app, item) -> pygame.Surface:
 
 def render_rows(app, rows: list, width: int, pad: int = 12, gap: int = 6,
                 bg=theme.PANEL, radius: int = 14, align: str = "left") -> pygame.Surface:
-    """A panel surface holding ``rows`` (cached by content)."""
+    """A panel surface holding ``rows`` (cached by content). A row may carry a ``("tip", text)``
+    item: it draws nothing, and :func:`row_tips` says where that row lies (a marker's tooltip)."""
     key = (repr(rows), width, pad, gap, bg, align, app.settings.four_colour, gfx.scale())
     surf = _ROW_CACHE.get(key)
     if surf is not None:
         return surf
     lines = []
+    tips = []
     height = pad
     for row in rows:
         if row == ["---"]:
             lines.append(None)
             height += 9
             continue
+        tip = next((item[1] for item in row if item[0] == "tip"), None)
+        row = [item for item in row if item[0] != "tip"]
         split = next((i for i, item in enumerate(row) if item[0] == "fill"), None)
         items = [_item_surface(app, item) for item in row if item[0] != "fill"]
         h = max((s.get_height() for s in items), default=0)
+        if tip:
+            tips.append((pygame.Rect(0, height - gap // 2, width, h + gap), tip))
         lines.append((items, h, split))
         height += h + gap
     height += pad - gap
@@ -159,7 +166,16 @@ def render_rows(app, rows: list, width: int, pad: int = 12, gap: int = 6,
         y += h + gap
     if len(_ROW_CACHE) > 64:
         _ROW_CACHE.clear()
+        _TIP_CACHE.clear()
     _ROW_CACHE[key] = surf
+    _TIP_CACHE[key] = tips
     return surf
 
 
+def row_tips(app, rows: list, width: int, pad: int = 12, gap: int = 6,
+             bg=theme.PANEL, radius: int = 14, align: str = "left") -> list:
+    """``[(rect, text)]``: where each row with a ``("tip", text)`` item lies in the surface
+    :func:`render_rows` makes of the same arguments (logical pixels, the panel's top-left at 0, 0)."""
+    render_rows(app, rows, width, pad, gap, bg, radius, align)
+    key = (repr(rows), width, pad, gap, bg, align, app.settings.four_colour, gfx.scale())
+    return list(_TIP_CACHE.get(key, ()))

@@ -84,6 +84,7 @@ class Control:
     values: list = field(default_factory=list)
     action_fmt: str = ""
     label_key: str = ""
+    confirm: str | None = None        # a risky move (a fold): the first click asks, showing this label
 
 
 # --------------------------------------------------------------------------- rows
@@ -180,6 +181,28 @@ class TrickAdapter:
 
     def tie_label(self) -> str:
         return ""
+
+    def tie_note(self, results: list) -> str | None:
+        """What a tied trick means for the hand, given the results so far (ties as None)."""
+        return None
+
+    def winning_index(self, trick: list[tuple[int, str]]) -> int | None:
+        """Which card of the open ``trick`` ((seat, card) in play order) is winning it, as far
+        as the viewer can know (never by a trump the viewer has not been shown); None when no
+        card can be named (nothing played, or a tie so far)."""
+        return None
+
+    def marker_tip(self, kind: str) -> str | None:
+        """The tooltip of a marker the table draws (``"pile"``, ``"kept"``...), or None."""
+        return None
+
+    def badge_tip(self, seat: int) -> str | None:
+        """The tooltip of the chip ``seat_badge`` puts on a seat's plate."""
+        return None
+
+    def notice(self, ev) -> str | None:
+        """A line the table announces in its centre after ``ev`` (a rule that changes now)."""
+        return None
 
     def deal_plan(self, events: list) -> list[tuple[int, str | None]]:
         """``[(seat, card or None), ...]`` in the order the cards fly, for a run of

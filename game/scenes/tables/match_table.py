@@ -353,6 +353,11 @@ class MatchTableScene(Scene):
     def _bot_action_ok(self, seat: int, action: str) -> bool:
         return self.match.is_legal(action)
 
+    def _bot_may_act(self) -> bool:
+        """Whether a bot whose decision is ready may make it now (a table may keep something
+        in view a moment longer)."""
+        return True
+
     def _idle(self, dt: float) -> None:
         match = self.match
         if match.finished:
@@ -377,7 +382,7 @@ class MatchTableScene(Scene):
                     or turn.view["deal_index"] != match.deal_index:
                 turn = self.bot_turn = self.session.think(seat)     # a search bot thinks on a thread
             self.bot_timer -= dt
-            if self.bot_timer <= 0 and turn.done:
+            if self.bot_timer <= 0 and turn.done and self._bot_may_act():
                 self.bot_timer = None
                 self.bot_turn = None
                 action = turn.action
@@ -688,7 +693,10 @@ class MatchTableScene(Scene):
         else:
             gfx.draw.rect(surf, (*colour, 150), rect, 1, border_radius=12)
         text = self.app.text
-        name_img = text.render(self._fit(seat_cfg.name, 18, 140, True), 18, theme.TEXT, True)
+        room = w - 30                    # the whole plate, less the chip that sits on its corner
+        if dealer:
+            room -= text.width(self.app.t("table_ui.dealer"), 15, True) + 14
+        name_img = text.render(self._fit(seat_cfg.name, 18, room, True), 18, theme.TEXT, True)
         surf.blit(name_img, (rect.x + 18, rect.y + 2))
         sub = self.app.t("deal.cards", n=count)
         if not seat_cfg.human:
@@ -701,7 +709,7 @@ class MatchTableScene(Scene):
             label = self.app.t("table_ui.dealer")
             img = text.render(label, 15, theme.TEXT_DARK, True)
             chip = pygame.Rect(0, 0, img.get_width() + 16, img.get_height() + 2)
-            chip.midright = (rect.right + 8, rect.y + 2)
+            chip.midright = (rect.right - 6, rect.y + 2)     # on the plate's corner, clear of the window edge
             gfx.draw.rect(surf, (250, 236, 200), chip, border_radius=chip.h // 2)
             gfx.draw.rect(surf, theme.ACCENT, chip, 2, border_radius=chip.h // 2)
             surf.blit(img, img.get_rect(center=chip.center))

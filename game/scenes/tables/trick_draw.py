@@ -11,11 +11,12 @@ import pygame
 from game.scenes.tables.match_table import PLATE_SIZE, log_sections
 from game.ui import gfx, theme
 from game.ui.felt import felt_surface
-from game.ui.rows import render_rows
+from game.ui.rows import render_rows, row_tips
 from game.ui.widgets import draw_panel, draw_tooltip
-from game.scenes.tables.trick_layout import (CENTER, DEAD_POS, DECK_H, EVENT_LOG_LINES, FACEUP_H, HAND_H, LOG_RECT, OPP_H,
+from game.scenes.tables.trick_layout import (CENTER, DEAD_POS, DECK_H, EVENT_LOG_LINES, FACEUP_H, H, HAND_H, LOG_RECT,
+                                             OPP_H,
                                              PILE_H, SCORE_RECT, SIDE_PANEL_POS, SIDE_PANEL_W, STOCK_POS,
-                                             TRICK_H, TURN_Y, W)
+                                             TRICK_AREA, TRICK_H, TURN_Y, W, EDGE)
 
 
 class TrickTableDrawing:
@@ -178,6 +179,34 @@ class TrickTableDrawing:
             cache[key] = surf
         return surf
 
+    def _chip_surface(self, text: str, fill=(250, 236, 200), ink=theme.TEXT_DARK, size: int = 16) -> pygame.Surface:
+        """A small rounded label (who won a trick), cached."""
+        key = (text, fill, ink, size)
+        cache = self._cache("chip")
+        surf = cache.get(key)
+        if surf is None:
+            img = self.app.text.render(self._fit(text, size, 220, True), size, ink, True)
+            surf = gfx.Surface((img.get_width() + 20, img.get_height() + 6), pygame.SRCALPHA)
+            r = surf.get_rect()
+            gfx.draw.rect(surf, (0, 0, 0, 90), r.move(1, 2), border_radius=r.h // 2)
+            gfx.draw.rect(surf, fill, r.inflate(-2, -2), border_radius=r.h // 2)
+            gfx.draw.rect(surf, theme.ACCENT, r.inflate(-2, -2), 2, border_radius=r.h // 2)
+            surf.blit(img, img.get_rect(center=(r.centerx, r.centery - 1)))
+            cache[key] = surf
+        return surf
+
+    def _note_surface(self, text: str, width: int = 300) -> pygame.Surface:
+        """A short explanation under a label (what a tie means), wrapped, on a dark band."""
+        cache = self._cache("note")
+        surf = cache.get((text, width))
+        if surf is None:
+            img = self.app.text.render_wrapped(text, theme.FONT_SMALL, width, theme.TEXT, False, "center")
+            surf = gfx.Surface((img.get_width() + 20, img.get_height() + 10), pygame.SRCALPHA)
+            gfx.draw.rect(surf, (6, 14, 10, 215), surf.get_rect(), border_radius=10)
+            surf.blit(img, (10, 5))
+            cache[(text, width)] = surf
+        return surf
+
     def _tie_surface(self) -> pygame.Surface:
         text = self.adapter.tie_label()
         cache = self._cache("tie")
@@ -233,20 +262,99 @@ class TrickTableDrawing:
         self._draw_flights(surface)
         self._draw_bubbles(surface)
         self._draw_turn_line(surface)
-        self.widgets.draw(surface)
+        hovered = self.widgets.hovered                   # its tooltip is placed off the trick below
+        tip = hovered.tooltip if hovered is not None else None
+        if hovered is not None:
+            hovered.tooltip = None
+        try:
+            self.widgets.draw(surface)
+        finally:
+            if hovered is not None:
+                hovered.tooltip = tip
         self.advice.draw(surface)
         if self.phones is not None:
             self.phones.draw(surface)
         self._draw_peek(surface)
         self._draw_drag(surface)
-        if self.hover_reason and self.hover_card is not None and self.my_turn():
-            draw_tooltip(surface, self.hover_reason, self.mouse)
+        self._draw_tooltips(surface, hovered, tip)
         self.frame_ms.append((time.perf_counter() - start) * 1000)
+
+    # ----- tooltips -------------------------------------------------------------------
+    def _draw_tooltips(self, surface, hovered, tip) -> None:
+        """One tooltip at a time: a button's, a refused card's reason (unless the turn line
+        already says it), or a marker's (panel lines, plate chips, trick piles)."""
+        text = None
+        if hovered is not None and hovered.visible and tip:
+            text = tip() if callable(tip) else tip
+        elif self.hover_reason and self.hover_card is not None and self.my_turn():
+            if self.hint is None or self.hint[0] != self.hover_reason:     # never the same words twice
+                text = self.hover_reason
+        elif self.drag_card is None:
+            text = self.marker_tip_at(self.mouse)
+        self.tooltip_shown = text
+        if text:
+            self._tooltip(surface, text, self.mouse)
+
+    def marker_tip_at(self, pos) -> str | None:
+        """The tooltip of the marker under ``pos``: a panel line, a plate's chip, a trick pile."""
+        for rect, text in getattr(self, "_badge_rects", ()):
+            if rect.collidepoint(pos):
+                return text
+        panel = getattr(self, "_panel_tips", ())
+        for rect, text in panel:
+            if rect.move(SCORE_RECT.topleft).collidepoint(pos):
+                return text
+        for seat in range(self.n):
+            if self.piles[seat] and self._pile_rect(seat).collidepoint(pos):
+                return self.app.t("trick_help.tip_pile", name=self.session.seats[seat].name, n=self.piles[seat])
+        if self._kept_at(pos):
+            return self.adapter.marker_tip("kept")
+        return None
+
+    def tooltip_rect(self, text: str, pos) -> pygame.Rect:
+        """Where a tooltip for ``text`` at the pointer ``pos`` goes: beside the pointer, on the
+        screen, and off the trick and its piles when any side allows."""
+        img_w, img_h = self.app.text.render_wrapped(text, theme.FONT_SMALL, 380, theme.TEXT).get_size()
+        w, h = img_w + 20, img_h + 14
+        screen = pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE)
+        avoid = [TRICK_AREA] + [self._pile_rect(s) for s in range(self.n) if self.piles[s]]
+        candidates = [(pos[0] + 16, pos[1] + 18), (pos[0] + 16, pos[1] - 10 - h),
+                      (pos[0] - 16 - w, pos[1] + 18), (pos[0] - 16 - w, pos[1] - 10 - h)]
+        pointer = pygame.Rect(pos[0] - 4, pos[1] - 4, 8, 8)
+        rects = [pygame.Rect(x, y, w, h) for x, y in candidates]
+        rects += [r.clamp(screen) for r in rects]          # slid along the edge, still beside the pointer
+        first = None
+        for rect in rects:
+            if not screen.contains(rect) or rect.colliderect(pointer):
+                continue
+            first = first or rect
+            if not any(rect.colliderect(a) for a in avoid):
+                return rect
+        if first is None:
+            first = rects[0].clamp(screen)
+        return first
+
+    def _tooltip(self, surface, text: str, pos) -> None:
+        rect = self.tooltip_rect(text, pos)
+        img = self.app.text.render_wrapped(text, theme.FONT_SMALL, 380, theme.TEXT)
+        draw_panel(surface, rect, (8, 10, 14, 230), 8)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def dealer_faceup_pos(self) -> tuple[int, int]:
+        """Tute in pairs: where the dealer's turned trump is shown before he takes it back (his
+        trick spot, free before the first lead, drawn above no hand)."""
+        x, y = self.slot(self.dealer)["trick"]
+        return (int(x), int(y))
 
     def _draw_piles(self, surface) -> None:
         for seat in range(self.n):
             if self.piles[seat]:
                 self._blit_center(surface, self._pile_surface(self.piles[seat]), self.slot(seat)["pile"])
+
+    def _pile_rect(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s pile of won tricks is (what a click on it hits)."""
+        x, y = self.slot(seat)["pile"]
+        return pygame.Rect(int(x) - 34, int(y) - 34, 68, 68)
 
     def _draw_side_panel(self, surface) -> None:
         """An adapter's private panel for the viewer (the mão de dez partner's cards): drawn
@@ -269,8 +377,8 @@ class TrickTableDrawing:
                 pos, angle = (STOCK_POS[0] + 36, STOCK_POS[1]), 90
             elif self.faceup_mode == "dead":
                 pos, angle = DEAD_POS, -6
-            else:
-                pos, angle = self.slot(self.dealer)["deck"], -4
+            else:                                  # in the open, never under a hand
+                pos, angle = self.dealer_faceup_pos(), -4
             self._blit_center(surface, self._shadow(FACEUP_H, angle), (pos[0] + 3, pos[1] + 4))
             self._blit_center(surface, self.card_surface(self.faceup, FACEUP_H, angle), pos)
             if self.faceup_mode != "stock":
@@ -293,6 +401,7 @@ class TrickTableDrawing:
                 surface.blit(surf, (int(ox), int(oy)))
 
     def _draw_plates(self, surface) -> None:
+        self._badge_rects = []
         active = self.turn_seat if self.is_idle() else None
         glow_alpha = int(150 + 100 * math.sin(self.clock * 4.0))
         for seat in range(self.n):
@@ -310,24 +419,54 @@ class TrickTableDrawing:
                     rect = img.get_rect(bottomleft=(pos[0] - pw // 2 + 12, pos[1] - ph // 2 + 3))
                 else:
                     rect = img.get_rect(topright=(pos[0] + pw // 2 - 10, pos[1] + ph // 2 - 5))
+                if rect.bottom > H - EDGE:          # at the window's edge: beside the plate instead
+                    rect = img.get_rect(midleft=(pos[0] + pw // 2 + 8, pos[1] + ph // 2 - 10))
+                elif rect.top < EDGE:               # over the top edge: under the plate
+                    rect = img.get_rect(topright=(pos[0] + pw // 2 - 10, pos[1] + ph // 2 - 5))
+                rect.clamp_ip(pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE))
                 surface.blit(img, rect)
+                tip = self.adapter.badge_tip(seat)
+                if tip:
+                    self._badge_rects.append((rect.copy(), tip))
 
     def _draw_trick(self, surface) -> None:
         ties = []
+        last = len(self.kept) - 1
         for k, (cards, winner) in enumerate(self.kept):     # decided tricks left on the cloth
             for seat, card in cards:
                 x, y, a = self._trick_pos(seat, card, k)
-                self._blit_center(surface, self._shadow(TRICK_H, a), (x + 2, y + 3))
                 lit = winner is None or seat == winner
+                if k == last and self.fresh_kept and seat == winner:     # just won: still lifted
+                    y -= 12
+                    self._blit_center(surface, self._shadow(TRICK_H, a), (x + 4, y + 8))
+                    self._blit_center(surface, self._glow(TRICK_H, a), (x, y))
+                else:
+                    self._blit_center(surface, self._shadow(TRICK_H, a), (x + 2, y + 3))
                 self._blit_center(surface, self.card_surface(card, TRICK_H, a) if lit
                                   else self._dimmed(card, a, TRICK_H), (x, y))
             if winner is None and cards:
                 ties.append((cards, k))
+        if self.fresh_kept and self.kept and self.kept[-1][1] is not None and not self.trick:
+            cards, winner = self.kept[-1]
+            card = next(c for s_, c in cards if s_ == winner)
+            self._draw_winner_label(surface, *self._trick_pos(winner, card, last)[:2], winner)
         self._draw_current_trick(surface)
         if self.tie_showing and self.trick:
             ties.append((self.trick, len(self.kept)))
         for cards, k in ties:                               # labels over every card
             self._draw_tie_label(surface, cards, k)
+        if ties and (self.tie_showing or (self.fresh_kept and self.kept and self.kept[-1][1] is None
+                                          and not self.trick)):
+            note = self.adapter.tie_note(self.adapter.info.get("results", []))
+            if note:                                        # what the tie means, under its label
+                cards, k = ties[-1]
+                pts = [self._trick_pos(seat, card, k) for seat, card in cards]
+                cx = sum(p[0] for p in pts) / len(pts)
+                cy = sum(p[1] for p in pts) / len(pts)
+                surf = self._note_surface(note, 420)
+                rect = surf.get_rect(midtop=(int(cx), int(cy) + 20))
+                rect.clamp_ip(pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE))
+                surface.blit(surf, rect)
 
     def _draw_tie_label(self, surface, cards, k: int) -> None:
         pts = [self._trick_pos(seat, card, k) for seat, card in cards]
@@ -335,16 +474,48 @@ class TrickTableDrawing:
         cy = sum(p[1] for p in pts) / len(pts)
         self._blit_center(surface, self._tie_surface(), (cx, cy))
 
+    def _draw_winner_label(self, surface, x: float, y: float, winner: int) -> None:
+        """"Name wins" over the lifted winning card (y: the card's centre before the lift)."""
+        chip = self._chip_surface(self.app.t("trick_help.wins", name=self.session.seats[winner].name))
+        rect = chip.get_rect(midbottom=(int(x), int(y - 12 - TRICK_H // 2 - 2)))
+        rect.clamp_ip(pygame.Rect(EDGE, EDGE, W - 2 * EDGE, H - 2 * EDGE))
+        surface.blit(chip, rect)
+
     def _draw_current_trick(self, surface) -> None:
-        for seat, card in self.trick:
+        self.marked_card = None
+        mark = None
+        if self.trick_highlight is None and not self.tie_showing and len(self.trick) >= 2:
+            mark = self.adapter.winning_index(self.trick)    # only what this viewer may know
+        label = None
+        for i, (seat, card) in enumerate(self.trick):
             x, y, a = self._trick_pos(seat, card)
             if seat == self.trick_highlight:
+                label = (x, y, seat)
                 y -= 12
                 self._blit_center(surface, self._shadow(TRICK_H, a), (x + 4, y + 8))
                 self._blit_center(surface, self._glow(TRICK_H, a), (x, y))
+            elif i == mark:                                 # winning so far: a soft glow and a tab
+                self.marked_card = (seat, card)
+                self._blit_center(surface, self._shadow(TRICK_H, a), (x + 2, y + 3))
+                self._blit_center(surface, self._glow(TRICK_H, a, colour=(255, 240, 196), spread=6), (x, y))
             else:
                 self._blit_center(surface, self._shadow(TRICK_H, a), (x + 2, y + 3))
             self._blit_center(surface, self.card_surface(card, TRICK_H, a), (x, y))
+        if self.marked_card is not None:
+            seat, card = self.marked_card
+            x, y, _ = self._trick_pos(seat, card)
+            self._draw_winning_tab(surface, x, y - TRICK_H // 2 - 4)
+        if label is not None:
+            self._draw_winner_label(surface, *label)
+
+    def _draw_winning_tab(self, surface, x: float, y: float) -> None:
+        """A small drawn crown over the card winning the open trick (no glyph, any language)."""
+        x, y = int(x), int(y)
+        pts = [(x - 11, y), (x - 11, y - 10), (x - 5, y - 5), (x, y - 13), (x + 5, y - 5), (x + 11, y - 10),
+               (x + 11, y)]
+        gfx.draw.polygon(surface, (40, 30, 10), [(px + 1, py + 2) for px, py in pts])
+        gfx.draw.polygon(surface, theme.ACCENT, pts)
+        gfx.draw.polygon(surface, (120, 80, 20), pts, 1)
 
     def _draw_hand(self, surface) -> None:
         seat = self.viewer
@@ -414,7 +585,9 @@ class TrickTableDrawing:
                self.app.settings.native_digits, self._panel_version)
         if key != self._panel_key:
             self._panel_key = key
-            self._panel = render_rows(self.app, self.adapter.panel_rows(self.viewer), SCORE_RECT.w, gap=4)
+            rows = self.adapter.panel_rows(self.viewer)
+            self._panel = render_rows(self.app, rows, SCORE_RECT.w, gap=4)
+            self._panel_tips = row_tips(self.app, rows, SCORE_RECT.w, gap=4)
         surface.blit(self._panel, SCORE_RECT.topleft)
         if self.log:
             key = (self.log_version, self.app.settings.language, self.app.settings.native_digits)
@@ -461,30 +634,55 @@ class TrickTableDrawing:
         y = TURN_Y if row else TURN_Y + 30
         surface.blit(surf, surf.get_rect(center=(W // 2, y)))
 
-    def _draw_peek(self, surface) -> None:
+    def peek_open(self) -> bool:
+        """Whether the last-trick peek is showing (L or Tab held, or a click on a trick pile)."""
         held = self.tab_down_at is not None and self.clock - self.tab_down_at > 0.18
-        if not held and self.peek_until <= self.clock:
+        return held or self.peek_until > self.clock
+
+    def _draw_peek(self, surface) -> None:
+        self.peek_drawn = None
+        if not self.peek_open():
             return
-        rect = pygame.Rect(0, 0, 440, 250)
+        rect = pygame.Rect(0, 0, 480, 300)
         rect.center = CENTER
-        draw_panel(surface, rect, (6, 12, 10, 225), 16)
+        draw_panel(surface, rect, (6, 12, 10, 232), 16)
         title = self.app.text.render(self.app.t("table_ui.last_trick"), theme.FONT, theme.TEXT, True)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 8)))
         if self.last_trick is None:
             img = self.app.text.render(self.app.t("table_ui.no_last_trick"), theme.FONT_SMALL, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=rect.center))
+            self.peek_drawn = []
             return
         cards, winner = self.last_trick
-        h = 92
-        offsets = {"bottom": (0, 46), "top": (0, -22), "left": (-110, 12), "right": (110, 12),
-                   "lower_right": (130, 34), "upper_right": (130, -10), "upper_left": (-130, -10),
-                   "lower_left": (-130, 34)}
-        for seat, card in cards:
-            dx, dy = offsets[self.slot_name(seat)]
-            pos = (rect.centerx + dx, rect.centery + dy + 6)
+        h = 92 if len(cards) <= 4 else 84
+        w = self._card_size(h)[0]
+        gap = 14
+        total = len(cards) * w + (len(cards) - 1) * gap
+        x = rect.centerx - total // 2 + w // 2
+        lifted = None
+        for seat, card in cards:                      # in the order they were played
+            pos = (x, rect.centery + 24)
             if seat == winner:
+                pos = (x, pos[1] - 10)
+                lifted = pos
                 self._blit_center(surface, self._glow(h, 0, spread=6), pos)
             self._blit_center(surface, self.card_surface(card, h, 0), pos)
+            name = self.app.text.render(self._fit(self.session.seats[seat].name, 15, w + gap - 2), 15,
+                                        self.adapter.seat_colour(seat) if seat != winner else theme.ACCENT)
+            surface.blit(name, name.get_rect(midtop=(x, rect.centery + 24 + h // 2 + 4)))
+            x += w + gap
+        self.peek_drawn = [c for _, c in cards]
+        if lifted is not None:
+            chip = self._chip_surface(self.app.t("trick_help.wins", name=self.session.seats[winner].name))
+            crect = chip.get_rect(midbottom=(lifted[0], lifted[1] - h // 2 - 2))
+            crect.clamp_ip(rect.inflate(-8, -8))
+            surface.blit(chip, crect)
+        elif cards:
+            tie = self._tie_surface()
+            surface.blit(tie, tie.get_rect(center=(rect.centerx, rect.centery + 24)))
+        hint = self.app.text.render_wrapped(self.app.t("trick_help.peek_hint"), 15, rect.w - 40, theme.TEXT_DIM,
+                                            False, "center")
+        surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.y + 38)))
 
     def _draw_drag(self, surface) -> None:
         if self.drag_card is None or self.viewer is None:

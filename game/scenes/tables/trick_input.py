@@ -14,7 +14,7 @@ from game.ui.rows import suit_icon
 from game.ui.widgets import Button, Choice, draw_focus_ring
 from game.scenes.tables.trick_layout import TURN_Y
 from game.scenes.tables.trick_layout import (BUTTON_H, BUTTON_Y, COLUMN_BOTTOM, COLUMN_BUTTON_H, COLUMN_X,
-                                             HAND_H, SLOTS, W)
+                                             HAND_H, SLOTS, TRICK_H, W)
 
 
 KB_LIFT = 20.0      # how far the keyboard-focused card rises when it may not be played
@@ -25,6 +25,7 @@ class TrickTableInput:
 
     def _build_controls(self, controls: list[Control]) -> None:
         self.widgets.clear()
+        self.armed = None                        # a new set of buttons: nothing half-confirmed
         self._controls = list(controls)
         self._control_rects = {}
         if not controls:
@@ -70,14 +71,42 @@ class TrickTableInput:
                 btn.tooltip = with_link(game_id, btn.rules_action, c.tooltip)
                 self.widgets.add(btn)
             else:
-                btn = _SuitButton(rect, c.label, (lambda c=c: self.act(c.action)),
+                btn = _SuitButton(rect, c.label, None,
                                   tooltip=with_link(game_id, c.action, c.tooltip),
                                   enabled=c.enabled, style=c.style,
                                   icon=suit_icon(c.suit, self.deck, 20, self.app.settings.four_colour) if c.suit else None)
+                btn.on_click = (lambda c=c, b=btn: self.press_control(c, b))
                 btn.rules_action = c.action
                 self.widgets.add(btn)
         if first is not None:
             self.widgets.set_focus(first)
+
+    def press_control(self, control: Control, button=None) -> bool:
+        """A call button pressed (click or key): a risky one (``control.confirm``, a fold) asks
+        first, its label turned into the question, and a second press within a few seconds makes it."""
+        if control.confirm and self.armed != control.action:
+            self.armed = control.action
+            self.armed_until = self.clock + 4.0
+            if button is not None:
+                button._plain = (button.label, button.tooltip)
+                button.label = control.confirm
+                button.tooltip = self.app.t("trick_help.confirm_tip")
+            self.sound("call")
+            return False
+        return self.act(control.action)
+
+    def _disarm(self) -> None:
+        """The confirm was not given in time: the button says what it did."""
+        self.armed = None
+        for widget in self.widgets.widgets:
+            plain = getattr(widget, "_plain", None)
+            if plain is not None:
+                widget.label, widget.tooltip = plain
+                widget._plain = None
+
+    def _tick(self, dt: float) -> None:
+        if self.armed is not None and self.clock > self.armed_until:
+            self._disarm()
 
     def _card_reason(self, card: str) -> str | None:
         """Why the viewer may not play ``card`` now (None if he may)."""
@@ -103,6 +132,12 @@ class TrickTableInput:
         if self._pause_key(event) or rules_event(self, event):
             return
         if self.phones is not None and self.phones.handle(event):
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_l:
+            if event.type == pygame.KEYUP:          # L held: the last trick (a free key)
+                self.tab_down_at = None
+            elif self.tab_down_at is None:
+                self.tab_down_at = self.clock
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:
@@ -267,10 +302,18 @@ class TrickTableInput:
         return None
 
     def _pile_at(self, pos) -> bool:
+        """Whether ``pos`` is on a pile of won tricks, or on a decided trick left on the cloth."""
         for seat in range(self.n):
-            if self.piles[seat]:
-                x, y = self.slot(seat)["pile"]
-                if abs(pos[0] - x) < 34 and abs(pos[1] - y) < 34:
+            if self.piles[seat] and self._pile_rect(seat).collidepoint(pos):
+                return True
+        return self._kept_at(pos)
+
+    def _kept_at(self, pos) -> bool:
+        w, h = self._card_size(TRICK_H)
+        for k, (cards, _) in enumerate(self.kept):
+            for seat, card in cards:
+                x, y, _ = self._trick_pos(seat, card, k)
+                if pygame.Rect(int(x - w / 2), int(y - h / 2), w, h).collidepoint(pos):
                     return True
         return False
 
@@ -286,6 +329,10 @@ class TrickTableInput:
         cx, cy = self.slot(seat)["hand"]
         if seat == self.viewer:
             w, _ = self._card_size(HAND_H)
+            if n <= 3:                           # a Truco hand: side by side, upright, nothing hidden
+                step = w + 10
+                total = step * (n - 1)
+                return [(cx - total / 2 + i * step, cy, 0.0) for i in range(n)]
             step = min(w * 0.72, (780 - w) / max(1, n - 1))
             total = step * (n - 1)
             mid = (n - 1) / 2
@@ -367,9 +414,17 @@ class _SuitButton(Button):
         super().__init__(rect, label, on_click, tooltip=tooltip, enabled=enabled, style=style)
         self.icon = icon
 
+    def colours(self, hovered: bool):
+        if self.enabled and self.style == "risky":          # a bet: dark with an amber edge, not the default
+            return ((96, 66, 30) if hovered else (58, 42, 22)), (255, 222, 150)
+        return super().colours(hovered)
+
     def draw(self, surface, focused, hovered) -> None:
         if self.icon is None:
-            return super().draw(surface, focused, hovered)
+            super().draw(surface, focused, hovered)
+            if self.enabled and self.style == "risky":
+                gfx.draw.rect(surface, theme.ACCENT, self.rect, 2, border_radius=10)
+            return
         fill, ink = self.colours(hovered)
         gfx.draw.rect(surface, (250, 248, 240) if self.enabled else theme.BUTTON_DISABLED, self.rect,
                          border_radius=10)

@@ -18,6 +18,7 @@ CENTER = (640, 300)
 DEAL_FLIGHT = 0.25
 PLAY_FLIGHT = 0.20
 TRICK_PAUSE = 0.50
+MIN_TRICK_SHOW = 0.9            # real seconds a decided trick stays in view at any speed (see TableScene)
 SWEEP = 0.35
 DRAW_FLIGHT = 0.25
 BUBBLE_TIME = 1.5
@@ -36,16 +37,17 @@ SLOTS = {
                  deck=(262, 566), bubble=(218, 458), bubble_align="midleft"),
 }
 # Six seats (Truco Argentino, three against three): two on each side, one at the top. Their
-# hands are small horizontal fans beside the plates, as the top seat's.
+# hands are small horizontal fans over the plates; the side seats sit low enough that the
+# score panel (top left) and the call log (top right) never cover a card.
 SLOTS.update({
-    "lower_right": dict(hand=(1160, 473), plate=(1160, 540), trick=(800, 352), pile=(1010, 600),
-                        deck=(1000, 470), bubble=(1262, 436), bubble_align="bottomright"),
-    "upper_right": dict(hand=(1160, 275), plate=(1160, 343), trick=(800, 236), pile=(1010, 343),
-                        deck=(1000, 270), bubble=(1056, 343), bubble_align="midright"),
-    "upper_left": dict(hand=(120, 275), plate=(120, 343), trick=(480, 236), pile=(270, 343),
-                       deck=(280, 270), bubble=(224, 343), bubble_align="midleft"),
-    "lower_left": dict(hand=(120, 473), plate=(120, 540), trick=(480, 352), pile=(270, 600),
-                       deck=(280, 470), bubble=(18, 436), bubble_align="bottomleft"),
+    "lower_right": dict(hand=(1160, 497), plate=(1160, 562), trick=(800, 352), pile=(1068, 497),
+                        deck=(1000, 497), bubble=(1056, 512), bubble_align="midright"),
+    "upper_right": dict(hand=(1160, 337), plate=(1160, 402), trick=(800, 236), pile=(1068, 337),
+                        deck=(1000, 337), bubble=(1056, 402), bubble_align="midright"),
+    "upper_left": dict(hand=(120, 337), plate=(120, 402), trick=(480, 236), pile=(212, 337),
+                       deck=(280, 337), bubble=(224, 402), bubble_align="midleft"),
+    "lower_left": dict(hand=(120, 497), plate=(120, 562), trick=(480, 352), pile=(212, 497),
+                       deck=(280, 497), bubble=(224, 512), bubble_align="midleft"),
 })
 SLOT_ORDER = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left"),
               6: ("bottom", "lower_right", "upper_right", "top", "upper_left", "lower_left")}
@@ -55,6 +57,8 @@ BUTTON_Y = 478
 BUTTON_H = 40
 TURN_Y = 452
 SCORE_RECT = pygame.Rect(12, 12, 320, 10)
+EDGE = 8                        # nothing the table draws comes closer than this to the window's edge
+TRICK_AREA = pygame.Rect(420, 160, 440, 270)    # the live trick (a tooltip keeps off it)
 LOG_RECT = pygame.Rect(968, 12, 300, 10)
 SIDE_PANEL_POS = (230, 710)     # bottom-left corner of an adapter's side panel (left of the hand)
 SIDE_PANEL_W = 244

@@ -24,6 +24,16 @@ fewer cards than its ``hand_sizes`` (a blind hand) is shown face down as positio
 ``#0``, ``#1``...; the seat's ``legal`` list from its view (``play #1``) is what the
 buttons, clicks and keys may send.
 
+The table explains itself: a decided trick is held up with its winning card lifted and
+named for at least ``MIN_TRICK_SHOW`` real seconds at any speed (at instant speed it stays
+until the next card, and a bot does not lead before then); the last trick shows while L (or
+Tab) is held or after a click on a pile of tricks (or a kept trick); the card winning the open
+trick wears a small crown, from the adapter's ``winning_index`` (what the viewer may know, so
+never a hidden 29 trump); a tie shows what it means (``tie_note``); a rule that changes mid-deal
+is announced in the middle (``notice``: Tute's empty stock); plate chips, panel lines and piles
+have tooltips (``badge_tip``, rows' ``("tip", text)``, ``marker_tip``), placed off the trick;
+a control with ``confirm`` (the fold) asks before it acts.
+
 The viewer is the human whose turn it is. With two or more humans (hot-seat), when
 the next human to act is not the one holding the device, every hand is hidden and
 :class:`~game.scenes.handoff.HandOffScene` asks for the device to be passed. With no
@@ -56,9 +66,9 @@ from game.scenes.tables.registry import TRICK_GAMES, make_adapter
 from game.ui import anim
 from game.ui.felt import felt_surface
 from game.scenes.tables.trick_layout import (BUBBLE_TIME, CALL_GAP, DEAD_POS, DEAL_FLIGHT, DECK_H,
-                                             DRAW_FLIGHT, EVENT_LOG_LINES, FACEUP_H, HAND_H, OPP_H, PILE_H,
-                                             PLAY_FLIGHT, SLOTS, SLOT_ORDER, STOCK_POS, SWEEP, TRICK_H,
-                                             TRICK_PAUSE, Bubble, Flight)
+                                             DRAW_FLIGHT, EVENT_LOG_LINES, FACEUP_H, HAND_H, MIN_TRICK_SHOW,
+                                             OPP_H, PILE_H, PLAY_FLIGHT, SLOTS, SLOT_ORDER, STOCK_POS, SWEEP,
+                                             TRICK_H, TRICK_PAUSE, Bubble, Flight)
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +107,12 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         self.hand_rects: dict = {}                   # where the last frame drew each card of the hand
         self.peek_until = 0.0
         self.tab_down_at: float | None = None
+        self.peek_drawn: list | None = None          # the cards the last frame's peek showed (tests)
+        self.marked_card: tuple | None = None         # (seat, card) marked as winning the open trick
+        self.armed: str | None = None                 # a risky action clicked once, waiting for its confirm
+        self.armed_until = 0.0
+        self.show_until = 0.0                         # a bot leads no new trick before this (instant speed)
+        self.tooltip_shown: str | None = None         # the tooltip the last frame drew (tests)
         self._panel_version = 0
         self._attach()
 
@@ -125,6 +141,8 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         self.trick: list[tuple[int, str]] = []
         self.kept: list[tuple[list, int | None]] = []   # decided tricks left on the cloth (Truco)
         self.tie_showing = False
+        self.trick_done = False          # the decided trick is still in view (until the next card)
+        self.fresh_kept = False          # the last kept trick's winner still labelled
         self.piles = [0] * self.n
         self.last_trick: tuple[list, int] | None = None
         self.deck_left = self.deck_size
@@ -176,6 +194,10 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
             self._deal_over(di, ev)
         elif kind == "match won":
             self._match_over()
+        notice = self.adapter.notice(ev)
+        if notice:                               # a rule that changes now, said in the middle
+            self.bubbles[-1] = Bubble(notice, BUBBLE_TIME + 2.5, True)
+            self._hold(CALL_GAP)
         mucked = self.adapter.mucked_seats(ev)
         if mucked:
             self._muck(mucked)
@@ -265,7 +287,17 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         return (x + dx + stable_jitter(card, "x", -7, 7), y + dy + stable_jitter(card, "y", -6, 6),
                 stable_jitter(card, "a", -9, 9))
 
+    def _clear_done_trick(self) -> None:
+        """The next card is on its way: the decided trick still in view leaves the cloth."""
+        self.fresh_kept = False
+        if self.trick_done:
+            self.trick_done = False
+            self.trick = []
+            self.trick_highlight = None
+            self.tie_showing = False
+
     def _played(self, ev) -> None:
+        self._clear_done_trick()
         seat, card = ev.seat, ev.data["card"]
         x, y, a, h = self._remove_from_hand(seat, card)
         if self.faceup_mode == "dealer" and card == self.faceup:
@@ -282,13 +314,32 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         self._fly(card, (x, y), (tx, ty), a, ta, h, TRICK_H, PLAY_FLIGHT, on_land=land)
         self._hold(PLAY_FLIGHT)
 
+    def _trick_pause(self) -> float:
+        """How long (in normal-speed seconds, as the timeline counts) a decided trick is held up:
+        never less than MIN_TRICK_SHOW real seconds, whatever the speed."""
+        speed = self._speed()
+        return max(TRICK_PAUSE, MIN_TRICK_SHOW / speed) if speed > 0 else 0.0
+
     def _trick_won(self, ev) -> None:
         winner = ev.seat
         self.trick_highlight = winner
         self.last_trick = (list(self.trick), winner)
+        if self._speed() == 0:                   # instant: the trick stays until the next card
+            self._hold_in_view()
+            if self.adapter.keep_tricks:
+                self._keep_trick(winner)
+                self.fresh_kept = True
+            else:
+                self.trick_done = True
+                self._pile_add(winner)
+            return
+        pause = self._trick_pause()
         if self.adapter.keep_tricks:               # the cards stay where they were played
-            self.timeline.after(TRICK_PAUSE, lambda: self._keep_trick(winner))
-            self._hold(TRICK_PAUSE)
+            def keep():
+                self._keep_trick(winner)
+                self.fresh_kept = True
+            self.timeline.after(pause, keep)
+            self._hold(pause)
             return
 
         def sweep():
@@ -303,8 +354,17 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
                 self._fly(card, (tx, ty), (px, py), ta, 0, TRICK_H, PILE_H, SWEEP, delay=i * 0.02,
                           ease=anim.ease_in_out_cubic, on_land=(lambda: self._pile_add(winner)) if last else None)
 
-        self.timeline.after(TRICK_PAUSE, sweep)
-        self._hold(TRICK_PAUSE + SWEEP)
+        self.timeline.after(pause, sweep)
+        self._hold(pause + SWEEP)
+
+    def _hold_in_view(self) -> None:
+        """Instant speed with a person at the table: a bot does not lead the next trick before
+        the decided one has been in view MIN_TRICK_SHOW seconds."""
+        if self.session.humans and not self._mute:
+            self.show_until = self.clock + MIN_TRICK_SHOW
+
+    def _bot_may_act(self) -> bool:
+        return self.clock >= self.show_until
 
     def _pile_add(self, seat: int) -> None:
         self.piles[seat] += 1
@@ -316,20 +376,30 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
         self.tie_showing = False
 
     def _trick_tied(self, ev) -> None:
-        """A tied trick (Truco's parda): shown with its label, then left on the cloth
-        (or cleared, for a game that sweeps its tricks)."""
+        """A tied trick (Truco's parda): shown with its label and what the tie means, then left
+        on the cloth (or cleared, for a game that gathers its tricks)."""
         self.last_trick = (list(self.trick), None)
         self.tie_showing = True
+        if self._speed() == 0:                   # instant: in view until the next card
+            self._hold_in_view()
+            if self.adapter.keep_tricks:
+                self._keep_trick(None)
+                self.fresh_kept = True
+            else:
+                self.trick_done = True
+            return
 
         def settle():
             if self.adapter.keep_tricks:
                 self._keep_trick(None)
+                self.fresh_kept = True
             else:
                 self.trick = []
                 self.tie_showing = False
 
-        self.timeline.after(TRICK_PAUSE * 1.6, settle)
-        self._hold(TRICK_PAUSE * 1.6)
+        pause = self._trick_pause() * 1.6
+        self.timeline.after(pause, settle)
+        self._hold(pause)
 
     def _muck(self, seats: list[int]) -> None:
         """Hands given up (Truco's fold) fly back face down to the deck."""
@@ -352,7 +422,7 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
                     return
                 self.faceup_mode = None
                 x, y = self.slot(dealer)["hand"]
-                self._fly(card if dealer == self.viewer else None, self.slot(dealer)["deck"], (x, y), -4,
+                self._fly(card if dealer == self.viewer else None, self.dealer_faceup_pos(), (x, y), -4,
                           self._hand_angle(dealer), FACEUP_H, self._hand_h(dealer), DEAL_FLIGHT,
                           face=dealer == self.viewer)
 
@@ -492,6 +562,7 @@ class TableScene(TrickTableInput, TrickTableDrawing, MatchTableScene):
             self._blind_pick = int(action[6:])
 
     def _after_apply(self, seat: int) -> None:
+        self.armed = None
         self.kb_index = None
         self.hover_reason = None
         self.hint = None

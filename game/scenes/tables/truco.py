@@ -98,13 +98,51 @@ class TrucoAdapter(TrickAdapter):
         return None if text == key else text
 
     def _button(self, legal, action: str, label: str, style: str = "normal", tip: str | None = None,
-                gloss: str | None = None) -> Control:
+                gloss: str | None = None, confirm: str | None = None) -> Control:
         """A call's button: its tooltip says what the call means, then what it would do now
-        (or, greyed out, why it cannot be made)."""
+        (or, greyed out, why it cannot be made); ``confirm``: the label of the second click
+        that makes it (a fold)."""
         enabled = action in legal
         lines = [self.gloss(action, gloss), tip if enabled else self._why(action)]
         return Control(action, label, style=style if enabled else "normal", enabled=enabled,
-                       tooltip="\n".join(line for line in lines if line) or None)
+                       tooltip="\n".join(line for line in lines if line) or None, confirm=confirm)
+
+    def winning_index(self, trick: list[tuple[int, str]]) -> int | None:
+        """The strongest card so far (no trumps: every card's class is public); None while two
+        sides tie with the strongest class (the trick would be tied)."""
+        best, index, tied = -1, None, False
+        for i, (seat, card) in enumerate(trick):
+            st = self.strength(card)
+            if st > best:
+                best, index, tied = st, i, False
+            elif st == best and self.side_of(seat) != self.side_of(trick[index][0]):
+                tied = True
+        return None if tied else index
+
+    def tie_note(self, results: list) -> str | None:
+        """What a tied trick means (rules §5): after a tie in the first trick the next decides;
+        a tie after a won first trick gives the hand to its winner; all three tied: the game's rule."""
+        k = len(results)
+        if k == 0 or results[-1] is not None:
+            return None
+        earlier = results[:-1]
+        if k == 1:
+            return self.t("trick_help.tie_next")
+        if k == 2:
+            return self.t("trick_help.tie_first") if earlier[0] is not None else self.t("trick_help.tie_again")
+        if all(r is None for r in results):
+            return self.t(self.all_tied_key())
+        return self.t("trick_help.tie_first")
+
+    def all_tied_key(self) -> str:
+        return "trick_help.tie_all_mano"
+
+    def marker_tip(self, kind: str) -> str | None:
+        if kind == "tricks":
+            return self.t("trick_help.tip_tricks")
+        if kind == "kept":
+            return self.t("trick_help.tip_kept")
+        return None
 
     def _pair(self, values, sep: str = "–") -> str:
         return self.app.num(values[0]) + sep + self.app.num(values[1])
@@ -114,7 +152,7 @@ class TrucoAdapter(TrickAdapter):
         return (-self.strength(card), card[-1])
 
     def tricks_row(self, results: list, label: str) -> list:
-        row: list = [("t", label, PANEL_DIM, 16, False)]
+        row: list = [("tip", self.t("trick_help.tip_tricks")), ("t", label, PANEL_DIM, 16, False)]
         for r in results:
             if r is None:
                 row.append(("t", self.tie_label(), PANEL_TEXT, 15, True))

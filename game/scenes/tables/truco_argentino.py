@@ -118,11 +118,23 @@ def anotador(app, names: tuple, colours: tuple, scores: tuple, target: int, labe
 
 
 
+def _one_or_two(left: tuple, right: tuple, room: int = 296) -> list:
+    """Two texts of the panel: on one line when both fit whole, else each on its own line
+    (never cut while the panel has room)."""
+    text = default_renderer()
+    lw = text.width(left[1], left[3], left[4])
+    rw = text.width(right[1], right[3], right[4])
+    if lw + rw + 12 <= room:
+        return [[left, right]]
+    return [[left + (room,)], [right + (room,)]]
+
+
 class TrucoArgentinoAdapter(TrucoAdapter):
     game_id = "truco_argentino"
     deck = "spanish"
     suits = ("O", "C", "E", "B")
     tie_kinds = frozenset({"parda"})
+    center_calls = frozenset({"envido won"})     # only its tie note bubbles, in the middle
     calls_table = "truco_calls"
     gloss_words = {"accept": "quiero", "reject": "no_quiero", "fold": "mazo"}
     reasons_table = "truco"
@@ -132,6 +144,40 @@ class TrucoArgentinoAdapter(TrucoAdapter):
 
     def tie_label(self) -> str:
         return self.t("truco_table.tie")
+
+    @property
+    def keep_tricks(self) -> bool:       # type: ignore[override]
+        """Two and four seats keep their cards in front of them; at six the decided tricks go
+        to the winner's pile so the live trick stays readable."""
+        return self.n < 6
+
+    def envido_tie(self, seat: int, value) -> bool:
+        """Whether an envido won by ``seat`` with ``value`` was, as far as the viewer knows, a tie
+        the mano's side took (§4): the viewer's own count was the same (he said "son buenas"),
+        or a rival declared the same value."""
+        info = self.info
+        viewer = info.get("viewer")
+        if (viewer is not None and info.get("own_envido") == value
+                and self.side_of(viewer) != self.side_of(seat)):
+            return True
+        return any(v == value and self.side_of(s) != self.side_of(seat) for s, v in info["declared"].items())
+
+    def marker_tip(self, kind: str) -> str | None:
+        if kind == "score":
+            return self.t("trick_help.tip_fosforos" if self.match.target == 30 else "trick_help.tip_fosforos_15")
+        return super().marker_tip(kind)
+
+    def badge_tip(self, seat: int) -> str | None:
+        info, t = self.info, self.t
+        if seat in info["folded"]:
+            return t("trick_help.tip_badge_folded")
+        if seat in info["flor_declared"] or seat in info["flor_holders"]:
+            return t("trick_help.tip_badge_flor")
+        if seat in info["declared"]:
+            return t("trick_help.tip_badge_envido")
+        if seat == info["mano"]:
+            return t("trick_help.tip_badge_mano")
+        return None
 
     # ----- the deal model
     def reset(self, deal_index: int, dealer: int) -> None:
@@ -185,6 +231,7 @@ class TrucoArgentinoAdapter(TrucoAdapter):
         elif kind == "son buenas":
             (info["flor_declared"] if d.get("call") == "flor" else info["declared"])[seat] = "son buenas"
         elif kind == "envido won":
+            info["env_tie"] = d.get("value") if self.envido_tie(seat, d.get("value")) else None
             info["env_winner"], info["env_points"] = seat, d["points"]
             info["score"][d["team"]] += d["points"]
         elif kind == "flor holder":
@@ -249,7 +296,8 @@ class TrucoArgentinoAdapter(TrucoAdapter):
         target = self.match.target
         rows = [[("t", self.game_title(), PANEL_TEXT, theme.FONT, True, 196),
                  ("t", "· " + t("table.deal", n=info["deal"] + 1), PANEL_DIM, theme.FONT_SMALL, False)]]
-        rows.append([("img", anotador, self._names(viewer), (theme.TEAM[0], theme.TEAM[1]), tuple(info["score"]),
+        rows.append([("tip", self.marker_tip("score")),
+                     ("img", anotador, self._names(viewer), (theme.TEAM[0], theme.TEAM[1]), tuple(info["score"]),
                       target, (t("truco_table.malas"), t("truco_table.buenas")))])
         if self.match.chicos == 3:
             rows.append([("t", t("truco_table.chicos", name=self._pair(info["chicos"])), PANEL_DIM,
@@ -264,9 +312,11 @@ class TrucoArgentinoAdapter(TrucoAdapter):
             if text.width(worth, 17, True) + text.width(call, 17, True) + 6 * 5 + 3 * 16 <= 296:
                 line.append(("t", call, ACCENT, 17, True))
         line.append(("fill",))
-        line += self.tricks_row(info["results"], "")[1:]
+        row = self.tricks_row(info["results"], "")
+        line = [row[0]] + line + row[2:]          # the trick marks, with their tooltip
         rows.append(line)
-        rows.append(self._envido_row())
+        envido = self._envido_row()
+        rows.extend(envido if isinstance(envido[0], list) else [envido])
         pending = self._pending()
         if pending:
             rows.append([("t", pending, ACCENT, 16, True, 296)])
@@ -291,11 +341,11 @@ class TrucoArgentinoAdapter(TrucoAdapter):
         chain = " · ".join(self.call_word(c) for c in info["env_chain"])
         if state == "accepted" and info["env_winner"] is not None:
             text = t("truco_table.envido_won", name=self.name(info["env_winner"]), n=info["env_points"])
-            return [("t", chain, PANEL_DIM, 16, False, 130), ("t", text, PANEL_TEXT, 16, True, 160)]
+            return _one_or_two(("t", chain, PANEL_DIM, 16, False), ("t", text, PANEL_TEXT, 16, True))
         if state == "refused":
             team = (info["env_caller"] or 0) % 2
-            text = t("truco_table.refused_points", name=self.side_name(team), n=info["env_points"])
-            return [("t", chain, PANEL_DIM, 16, False, 130), ("t", text, PANEL_TEXT, 16, False, 160)]
+            text = t("truco_table.refused_points", name=self._names(info.get("viewer"))[team], n=info["env_points"])
+            return _one_or_two(("t", chain, PANEL_DIM, 16, False), ("t", text, PANEL_TEXT, 16, False))
         if state == "cancelled":
             return [("t", t("truco_table.envido_cancelled"), PANEL_DIM, 16, False, 296)]
         if info["own_envido"] is not None:         # the chain is open: the viewer's own count beside it
@@ -364,12 +414,17 @@ class TrucoArgentinoAdapter(TrucoAdapter):
             return t("truco_calls.mazo")
         if kind == "chico won" and self.match.chicos == 3:
             return t("truco_table.chico_won", name=self.side_name(d["team"]))
+        if kind == "envido won" and self.info.get("env_tie") is not None:     # said where it happens
+            return t("trick_help.envido_tie", n=self.info["env_tie"])
         return None
 
     def log_line(self, ev) -> str | None:
         kind, d, t = ev.kind, ev.data, self.t
         if kind == "envido won":
-            return t("truco_table.log_envido", name=self.name(ev.seat), n=d["points"])
+            line = t("truco_table.log_envido", name=self.name(ev.seat), n=d["points"])
+            if self.info.get("env_tie") is not None:
+                line += " · " + t("trick_help.envido_tie", n=self.info["env_tie"])
+            return line
         if kind == "flor won":
             return t("truco_table.log_flor", name=self.name(ev.seat), n=d["points"])
         if kind in ("hand won", "team left"):
@@ -424,22 +479,26 @@ class TrucoArgentinoAdapter(TrucoAdapter):
                          t("truco_calls.tip_reject", n=level - 1)))
             if level < 4:
                 nxt = AR_TRUCO[level - 1]
-                out.append(b(legal, "call " + nxt, self.call_word(nxt), tip=t("truco_calls.tip_truco", n=level + 1)))
+                out.append(b(legal, "call " + nxt, self.call_word(nxt), "risky", self._raise_tip(level)))
             for call in AR_ENVIDO:                      # el envido está primero
                 if "call " + call in legal:
                     out.append(b(legal, "call " + call, self.call_word(call), tip=self._env_tip([], call)))
         elif phase == "play":
             level = tr["level"]
-            if level < 4:
+            if level < 4:                               # a raise is a bet: risky, not the default
                 nxt = AR_TRUCO[level - 1]
-                out.append(b(legal, "call " + nxt, self.call_word(nxt), "primary",
-                             t("truco_calls.tip_truco", n=level + 1)))
+                out.append(b(legal, "call " + nxt, self.call_word(nxt), "risky", self._raise_tip(level)))
             if (view["trick_number"] == 0 and env["state"] == "none" and not view["flor"]["holders"]
                     and level == 1):
                 for call in AR_ENVIDO:
                     out.append(b(legal, "call " + call, self.call_word(call), tip=self._env_tip([], call)))
-            out.append(b(legal, "fold", t("truco_calls.mazo"), "danger", t("truco_calls.tip_fold")))
+            out.append(b(legal, "fold", t("truco_calls.mazo"), "danger", t("truco_calls.tip_fold"),
+                         confirm=t("trick_help.confirm", name=t("truco_calls.mazo"))))
         return out
+
+    def _raise_tip(self, level: int) -> str:
+        """A raise from ``level``: what a refusal gives, and what the hand is worth if accepted."""
+        return self.t("trick_help.risk_raise", n=level + 1, value=level)      # the gloss says the call
 
     def _env_tip(self, chain: list, call: str) -> str:
         letter = ENV_LETTER[call]

@@ -18,15 +18,37 @@ from game.ui.text import default_renderer
 MI_STEPS = tm.STEP_NAMES            # ("", "truco", "seis", "dez", "doze")
 
 
+def _notch(colour, filled: bool, w: int, h: int) -> pygame.Surface:
+    """One point of the track, drawn at three times its size and scaled down (smooth edges): a
+    filled box in the pair's colour, or an empty one: a dimmed slot of that colour with a dot
+    (never a thin outline, which reads as a missing glyph)."""
+    k = 3
+    big = gfx.Surface((w * k, h * k), pygame.SRCALPHA)
+    r = big.get_rect()
+    radius = 2 * k
+    if filled:
+        gfx.draw.rect(big, colour, r, border_radius=radius)
+        light = tuple(min(255, c + 60) for c in colour[:3])
+        gfx.draw.rect(big, light, pygame.Rect(r.x + k, r.y + k, r.w - 2 * k, max(k, r.h // 4)),
+                      border_radius=radius)
+    else:                                   # a slot in the pair's colour, dimmed: still to be won
+        dim = tuple(int(c * 0.32 + 10) for c in colour[:3])
+        gfx.draw.rect(big, dim, r, border_radius=radius)
+        gfx.draw.rect(big, tuple(int(c * 0.75) for c in colour[:3]), r, 2 * k, border_radius=radius)
+        gfx.draw.circle(big, tuple(int(c * 0.6) for c in colour[:3]), r.center, max(2, k))
+    return gfx.transform.smoothscale(big, (w, h))
+
+
 def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: int = 296) -> pygame.Surface:
-    """Truco Mineiro's score: a column per pair, twelve notches filled point by point
-    (in pairs, as the points come), the last two set apart: ten is the mão de dez."""
+    """Truco Mineiro's score: a column per pair, twelve square boxes in two rows of six filled
+    point by point (in pairs, as the points come), the last two set apart: at ten a pair plays
+    the mão de dez."""
     text = default_renderer()
     col_w = width // 2
     head_h = 26
-    seg_w = max(6, (col_w - 62) // target)
-    seg_h = seg_w + 6
-    height = head_h + 6 + seg_h + 4
+    per_row = (target + 1) // 2
+    box = max(8, min(16, (col_w - 20 - 3 * 3 - 2 * 8 - 4) // per_row))
+    height = head_h + 4 + 2 * box + 4 + 4
     surf = gfx.Surface((width, height), pygame.SRCALPHA)
     for team in (0, 1):
         x0 = team * col_w
@@ -36,15 +58,11 @@ def track(app, names: tuple, colours: tuple, scores: tuple, target: int, width: 
         name = text.elide(names[team], 16, col_w - 30 - score.get_width())
         img = text.render(name, 16, PANEL_TEXT)
         surf.blit(img, img.get_rect(midleft=(x0 + 20, head_h // 2)))
-        x = x0 + 10
-        y = head_h + 6
         for i in range(target):
-            rect = pygame.Rect(x, y, seg_w, seg_h)
-            if i < scores[team]:
-                gfx.draw.rect(surf, colours[team], rect, border_radius=2)
-            else:
-                gfx.draw.rect(surf, (200, 210, 205, 120), rect, 1, border_radius=2)
-            x += seg_w + (2 if i % 2 == 0 else 5) + (4 if i == 9 else 0)
+            row, k = divmod(i, per_row)
+            x = x0 + 10 + k * (box + 3) + (k // 2) * 5 + (4 if i >= target - 2 else 0)
+            y = head_h + 4 + row * (box + 4)
+            surf.blit(_notch(colours[team], i < scores[team], box, box), (x, y))
     gfx.draw.line(surf, (255, 255, 255, 50), (col_w, 4), (col_w, height - 2), 1)
     return surf
 
@@ -67,6 +85,25 @@ class TrucoMineiroAdapter(TrucoAdapter):
 
     def tie_label(self) -> str:
         return self.t("mineiro_table.tie")
+
+    keep_tricks = False                  # decided tricks go to the winner's pile (readable centre)
+
+    def all_tied_key(self) -> str:
+        return ("trick_help.tie_all_none" if self.match.options.get("triple_tie") == "none"
+                else "trick_help.tie_all_dealer")
+
+    def marker_tip(self, kind: str) -> str | None:
+        if kind == "score":
+            return self.t("trick_help.tip_track", n=tm.TARGET, value=tm.TARGET - 2)
+        return super().marker_tip(kind)
+
+    def badge_tip(self, seat: int) -> str | None:
+        info = self.info
+        if info["special"] == "mão de dez" and info["dez_team"] is not None and seat % 2 == info["dez_team"]:
+            return self.t("trick_help.tip_badge_dez")
+        if seat == info["mao"]:
+            return self.t("trick_help.tip_badge_mao")
+        return None
 
     def call_key(self, name: str) -> str:
         return name
@@ -116,7 +153,8 @@ class TrucoMineiroAdapter(TrucoAdapter):
         info, t = self.info, self.t
         rows = [[("t", self.game_title(), PANEL_TEXT, theme.FONT, True, 196),
                  ("t", "· " + t("mineiro_table.hand", n=info["deal"] + 1), PANEL_DIM, theme.FONT_SMALL, False)]]
-        rows.append([("img", track, self._names(viewer), (theme.TEAM[0], theme.TEAM[1]), tuple(info["score"]),
+        rows.append([("tip", self.marker_tip("score")),
+                     ("img", track, self._names(viewer), (theme.TEAM[0], theme.TEAM[1]), tuple(info["score"]),
                       tm.TARGET)])
         rows.append(["---"])
         special = info["special"]
@@ -127,7 +165,8 @@ class TrucoMineiroAdapter(TrucoAdapter):
             key = "mineiro_table.ferro_blind" if info["blind"] else "mineiro_table.ferro_line"
             rows.append([("t", t(key), ACCENT, 16, True, 296)])
         line = [("t", t("mineiro_table.hand_worth", n=info["value"]), PANEL_TEXT, 17, True), ("fill",)]
-        line += self.tricks_row(info["results"], "")[1:]
+        row = self.tricks_row(info["results"], "")
+        line = [row[0]] + line + row[2:]          # the trick marks, with their tooltip
         rows.append(line)
         if info["pending"]:
             rows.append([("t", self.call_word(info["pending"]) + ": "
@@ -202,15 +241,17 @@ class TrucoMineiroAdapter(TrucoAdapter):
                          t("mineiro_calls.tip_run", n=tm.REFUSED[step])))
             if step < 4:
                 nxt = MI_STEPS[step + 1]
-                out.append(b(legal, "call " + nxt, self.call_word(nxt),
-                             tip=t("mineiro_calls.tip_call", n=tm.VALUES[step + 1])))
+                out.append(b(legal, "call " + nxt, self.call_word(nxt), "risky", self._raise_tip(step + 1)))
             return out
         if view["special"] is None and view["value"] < tm.VALUES[-1]:
             step = tm.VALUES.index(view["value"]) + 1
             nxt = MI_STEPS[step]
-            out.append(b(legal, "call " + nxt, self.call_word(nxt), "primary",
-                         t("mineiro_calls.tip_call", n=tm.VALUES[step])))
+            out.append(b(legal, "call " + nxt, self.call_word(nxt), "risky", self._raise_tip(step)))
         return out
+
+    def _raise_tip(self, step: int) -> str:
+        """Asking for step ``step``: what running gives, and what the hand is worth if accepted."""
+        return self.t("trick_help.risk_ask", n=tm.VALUES[step], value=tm.REFUSED[step])  # the gloss names the call
 
     def summary_rows(self, deal_index: int) -> list:
         rec = self.match.records[deal_index]

@@ -2,6 +2,8 @@
 40th card (three), the cantes of twenty and forty shown with their cards."""
 from __future__ import annotations
 
+from game.engine.tricks import winning_position
+from game.games import tute as tu
 from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter, one_at_a_time, split_card
 from game.ui import theme
 
@@ -88,14 +90,18 @@ class TuteAdapter(TrickAdapter):
             line = [("card", info["trump_card"], "spanish", 46),
                     ("t", t("tute_table.trump", name=self.suit_name(info["trump_suit"])), PANEL_TEXT,
                      theme.FONT_SMALL, True, 150)]
-            if self.n == 2:
+            if self.n == 2 and info["stock"] > 0:
                 line.append(("t", "· " + t("tute_table.stock", n=info["stock"]), PANEL_DIM, theme.FONT_SMALL, False))
             rows.append(line)
+            if self.n == 2 and info["stock"] == 0:     # the follow rules have tightened (rules §3.1)
+                rows.append([("tip", t("trick_help.stock_empty")),
+                             ("t", t("trick_help.stock_empty_line"), theme.ACCENT, theme.FONT_SMALL, True, 296)])
         rows.append(["---"])
         target = self.match.options.get("target", 101) if self.n == 2 else self.match.options.get("wins", 3)
+        tip = (t("trick_help.tip_tute_score", n=target) if self.n == 2 else t("trick_help.tip_tute_pips", n=target))
         for side in range(self.side_count()):
-            line = [("dot", self.side_colour(side), 6),
-                    ("t", self.side_name(side), PANEL_TEXT, theme.FONT_SMALL, False, 138 if self.n != 2 else 130),
+            line = [("tip", tip), ("dot", self.side_colour(side), 6),
+                    ("t", self.side_name(side), PANEL_TEXT, theme.FONT_SMALL, False, 150 if self.n != 2 else 140),
                     ("fill",),
                     ("t", t("table.points", n=info["points"][side]), PANEL_TEXT, theme.FONT_SMALL, True)]
             if self.n == 2:
@@ -161,22 +167,41 @@ class TuteAdapter(TrickAdapter):
             if action.startswith("play "):
                 continue
             if action == "sing 40":
-                out.append(Control(action, t("tute_table.sing40", n=40), style="primary"))
+                out.append(Control(action, t("tute_table.sing40", n=40), style="primary",
+                                   tooltip=t("trick_help.tip_tute_40", n=40)))
             elif action.startswith("sing 20 "):
                 suit = action.split()[2]
                 out.append(Control(action, t("tute_table.sing20", n=20, name=self.suit_name(suit)),
-                                   style="primary", suit=suit))
+                                   style="primary", suit=suit,
+                                   tooltip=t("trick_help.tip_tute_20", n=20, name=self.suit_name(suit))))
             elif action == "sing tute":
-                out.append(Control(action, t("tute_table.sing_tute"), style="primary"))
+                out.append(Control(action, t("tute_table.sing_tute"), style="primary",
+                                   tooltip=t("trick_help.tip_tute_tute")))
             elif action == "exchange":
                 exch = self.match.exch
                 rank = int(split_card(self.match.deck.names[exch])[0]) if exch is not None else 7
-                out.append(Control(action, t("tute_table.exchange", n=rank)))
-            elif action == "capote":
-                out.append(Control(action, t("tute_table.capote"), style="danger"))
+                out.append(Control(action, t("tute_table.exchange", n=rank),
+                                   tooltip=t("trick_help.tip_tute_exchange", n=rank)))
+            elif action == "capote":              # the match on one promise: risky, not the default
+                out.append(Control(action, t("tute_table.capote"), style="risky",
+                                   tooltip=t("trick_help.tip_tute_capote", n=8)))
             elif action == "pass":
-                out.append(Control(action, t("tute_table.pass")))
+                out.append(Control(action, t("tute_table.pass"), tooltip=t("trick_help.tip_tute_pass")))
         return out
+
+    def winning_index(self, trick: list[tuple[int, str]]) -> int | None:
+        """The turned trump is public: the highest trump, else the highest card of the suit led."""
+        suit = self.info.get("trump_suit")
+        if not trick or suit is None:
+            return None
+        return winning_position([tu.DECK.card(c) for _, c in trick], tu.PER_SUIT, tu.SUITS.index(suit))
+
+    def notice(self, ev) -> str | None:
+        """Two players: the last draw empties the stock, and from the next trick on one must
+        follow suit, beat and trump (rules §3.1)."""
+        if self.n == 2 and ev.kind == "drew" and self.info["stock"] == 0:
+            return self.t("trick_help.stock_empty")
+        return None
 
     def result_rows(self) -> list:
         if self.n == 2:

@@ -2,15 +2,17 @@
 marriage, the red and black sixes that keep the score."""
 from __future__ import annotations
 
+from game.engine.tricks import winning_position
+from game.games import twenty_nine as tn
 from game.scenes.tables.adapter import PANEL_DIM, PANEL_TEXT, Control, TrickAdapter
 from game.ui import theme
-from game.ui.rows import RED_SIX
 
 
 def _score_colour(score: int):
-    """Red six for a positive score, black six (drawn light on the felt) for a negative one."""
+    """The score's number: good news in green, a negative score light grey (the red and
+    black six beside it keep the traditional colours)."""
     if score > 0:
-        return RED_SIX
+        return theme.GOOD
     if score < 0:
         return (170, 180, 190)
     return PANEL_TEXT
@@ -92,10 +94,11 @@ class TwentyNineAdapter(TrickAdapter):
         info, t, num = self.info, self.t, self.app.num
         rows = [[("t", self.game_title(), PANEL_TEXT, theme.FONT, True),
                  ("t", "· " + t("table.deal", n=info["deal"] + 1), PANEL_DIM, theme.FONT_SMALL, False)]]
+        six_tip = t("trick_help.tip_six", n=self.match.options.get("target", 6))
         for team in (0, 1):
             score = info["score"][team]
-            rows.append([("six", score, 40), ("dot", theme.TEAM[team], 6),
-                         ("t", self.side_name(team), PANEL_TEXT, theme.FONT_SMALL, False, 128),
+            rows.append([("tip", six_tip), ("six", score, 40), ("dot", theme.TEAM[team], 6),
+                         ("t", self.side_name(team), PANEL_TEXT, theme.FONT_SMALL, False, 138),
                          ("fill",),
                          ("t", t("table.points", n=info["points"][team]), PANEL_DIM, 16, False),
                          ("cell", ("+" if score > 0 else "") + num(score), _score_colour(score), theme.FONT, True,
@@ -183,25 +186,39 @@ class TwentyNineAdapter(TrickAdapter):
                 # the holder may only equal the standing bid: that is holding it
                 label_key = "hold29.button" if bids == [view.get("bid")] else "table29.bid_button"
                 out.append(Control(None, t(label_key, n=bids[0]), kind="bid", style="primary",
-                                   values=bids, action_fmt="bid {}", label_key=label_key))
-            out.append(Control("pass", t("table29.pass")))
+                                   values=bids, action_fmt="bid {}", label_key=label_key,
+                                   tooltip=t("trick_help.tip29_bid")))
+            out.append(Control("pass", t("table29.pass"), tooltip=t("trick_help.tip29_pass_bid")))
         elif phase in ("double", "redouble"):
-            verb = phase
-            out.append(Control(verb, t(f"table29.{verb}"), style="primary"))
-            out.append(Control("pass", t("table29.pass")))
+            verb = phase                          # a bet on the deal: risky, not the default
+            out.append(Control(verb, t(f"table29.{verb}"), style="risky", tooltip=t(f"trick_help.tip29_{verb}")))
+            out.append(Control("pass", t("table29.pass"), tooltip=t("trick_help.tip29_pass_" + verb)))
         elif phase == "trump":
             for suit in ("S", "H", "D", "C"):
                 action = f"choose-trump {suit}"
-                out.append(Control(action, self.suit_name(suit), suit=suit, enabled=action in legal))
+                out.append(Control(action, self.suit_name(suit), suit=suit, enabled=action in legal,
+                                   tooltip=t("trick_help.tip29_trump", name=self.suit_name(suit))))
         elif phase == "single-hand":
-            out.append(Control("single-hand", t("table29.single_hand"), style="primary"))
-            out.append(Control("pass", t("table29.pass")))
+            out.append(Control("single-hand", t("table29.single_hand"), style="risky",
+                               tooltip=t("trick_help.tip29_single", n=3)))
+            out.append(Control("pass", t("table29.pass"), tooltip=t("trick_help.tip29_pass_single")))
         elif phase == "play":
-            for action, key in (("reveal-trump", "table29.reveal_trump"),
-                                ("show-marriage", "table29.show_marriage")):
+            for action, key, tip in (("reveal-trump", "table29.reveal_trump", "trick_help.tip29_reveal"),
+                                     ("show-marriage", "table29.show_marriage", "trick_help.tip29_marriage")):
                 if action in legal:
-                    out.append(Control(action, t(key), style="primary"))
+                    out.append(Control(action, t(key), style="primary", tooltip=t(tip, n=4)))
         return out
+
+    def winning_index(self, trick: list[tuple[int, str]]) -> int | None:
+        """Until the trump is shown to everybody, the highest card of the suit led (trumps have
+        no power yet, rules §4.2); after the reveal, trumps count (a single hand has none)."""
+        if not trick:
+            return None
+        info = self.info
+        trump = None
+        if info.get("revealed") and info.get("single") is None and info.get("trump"):
+            trump = tn.SUITS.index(info["trump"])
+        return winning_position([tn.DECK.card(c) for _, c in trick], tn.PER_SUIT, trump)
 
     def summary_rows(self, deal_index: int) -> list:
         rec = self.match.records[deal_index]
