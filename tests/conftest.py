@@ -26,6 +26,19 @@ def _no_locale_problems_from_other_tests():
     i18n.take_load_problems()
 
 
+@pytest.fixture
+def app(tmp_path):
+    """The game's app, headless, with its settings in this test's own folder: cards move
+    at once and no sound plays. The language is English again afterwards."""
+    from game import i18n
+    from game.app import App
+    app = App(pref_dir=tmp_path, headless=True)
+    app.settings.animation_speed = "instant"
+    app.settings.sound = False
+    yield app
+    i18n.set_language("en")
+
+
 @pytest.fixture(scope="session")
 def one_folder_app(tmp_path_factory):
     """The one-folder PyInstaller build (build.spec), made once per test session and shared

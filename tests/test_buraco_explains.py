@@ -11,7 +11,6 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App
 from game.games import buraco as bu
 from game.scenes.tables import table_for
 from game.scenes.tables.buraco import BuracoAdapter, sort_hand
@@ -28,15 +27,6 @@ LANGS = ("en", "es", "bn", "hi", "pt")
 #: the glossary's "clean canasta" in each language (as it stands inside a sentence)
 CLEAN = {"en": "clean canasta", "es": "canasta limpia", "bn": "পরিষ্কার কানস্তা", "hi": "साफ़ कनास्ता",
          "pt": "canastra limpa"}
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
 
 
 def seat_table(app, match, humans=(0,)):

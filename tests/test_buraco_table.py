@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App
 from game.games import buraco as bu
 from game.games import buraco_melds as bm
 from game.scenes.tables.buraco import describe_meld, meld_from_info
@@ -25,15 +24,6 @@ from game.session import AUTOSAVE, Session, bot_for
 from table_driving import DT, click, key, reason_keys, run_until, seats
 
 ROOT = Path(__file__).resolve().parent.parent
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
-
-
 def start(app, players=2, humans=(0,), seed=3, options=None) -> BuracoTableScene:
     session = Session.new("buraco", players, options or {}, seats(set(humans), players), seed=seed,
                           dealer=players - 1)

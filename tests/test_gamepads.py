@@ -4,10 +4,7 @@ for its seat only, controllers come and go mid-match, and the plain-joystick fal
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game import i18n
-from game.app import App
 from game.scenes.controllers import ControllersScene
 from game.scenes.handoff import HandOffScene
 from game.scenes.menu import MainMenuScene
@@ -27,15 +24,6 @@ A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CON
 START, RB = pygame.CONTROLLER_BUTTON_START, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
 DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
         "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
 
 
 def press(app, button, pad=0) -> None:

@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene, MatchResultScene
 from game.scenes.tables.trick_table import TableScene
@@ -17,15 +16,6 @@ from game.ui import anim
 from table_driving import DT, click, key, reason_keys, run_until, seats
 
 ROOT = Path(__file__).resolve().parent.parent
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
-
-
 def start(app, game="twenty_nine", players=4, humans=(0,), seed=3, dealer=None) -> TableScene:
     session = Session.new(game, players, {}, seats(set(humans), players), seed=seed,
                           dealer=players - 1 if dealer is None else dealer)

@@ -5,10 +5,8 @@ and focus ring that must stand out."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game import i18n
-from game.app import App
 from game.engine.match import Event
 from game.scenes.handoff import HandOffScene
 from game.scenes.pause import PauseScene
@@ -20,15 +18,6 @@ from game.ui import theme
 from game.ui.widgets import FOCUS_BAND, Button, contrast, focus_colour
 
 from table_driving import DT, close_overlays, key, run_until, seats
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
 
 
 def start(app, game="twenty_nine", players=4, humans=(0,), seed=3, dealer=None) -> TableScene:

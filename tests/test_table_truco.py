@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.app import App
 from game.games import truco_argentino as ta
 from game.games import truco_mineiro as tm
 from game.scenes.handoff import HandOffScene
@@ -19,15 +18,6 @@ from game.session import Session, bot_for
 from table_driving import DT, click, reason_keys, run_until, seats
 
 ROOT = Path(__file__).resolve().parent.parent
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
-
-
 def start(app, game, players, humans=(0,), seed=3, dealer=None, options=None) -> TableScene:
     session = Session.new(game, players, options or {}, seats(set(humans), players), seed=seed,
                           dealer=players - 1 if dealer is None else dealer)

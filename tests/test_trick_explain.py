@@ -24,15 +24,6 @@ from table_driving import DT, click, run_until, seats
 LANGS = ("en", "es", "bn", "hi", "pt")
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
-    yield app
-    i18n.set_language("en")
-
-
 def start(app, game, players, humans=(0,), seed=3, dealer=None, options=None) -> TableScene:
     session = Session.new(game, players, options or {}, seats(set(humans), players), seed=seed,
                           dealer=players - 1 if dealer is None else dealer)
