@@ -15,18 +15,11 @@ Runs with SDL's dummy driver; PNGs are saved as 8-bit palette images to stay sma
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _headless import ROOT  # noqa: E402  (headless SDL, the project on sys.path)
 
 import pygame  # noqa: E402
 

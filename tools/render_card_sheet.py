@@ -7,17 +7,10 @@ Runs headless (SDL's dummy video driver); no window opens.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _headless import ROOT  # noqa: E402  (headless SDL, the project on sys.path)
 
 import pygame  # noqa: E402
 

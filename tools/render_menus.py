@@ -14,13 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _headless import ROOT  # noqa: E402  (headless SDL, the project on sys.path)
 
 
 from game.commands.screenshot import headless_app, save_png, set_language  # noqa: E402

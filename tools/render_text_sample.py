@@ -8,17 +8,10 @@ digits, wrapping. Runs headless (SDL dummy driver)::
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from _headless import ROOT  # noqa: E402  (headless SDL, the project on sys.path)
 
 import pygame  # noqa: E402
 
@@ -31,7 +24,7 @@ INK = (245, 242, 230)
 DIM = (170, 200, 180)
 GOLD = (240, 200, 90)
 
-NAMES = {"en": "Alice", "es": "Martín", "bn": "রহিম", "hi": "प्रिया"}
+NAMES = {"en": "Alice", "es": "Martín", "bn": "রহিম", "hi": "प्रिया", "pt": "João"}
 
 
 def locale_lines(lang: str) -> list[tuple[str, int, bool]]:
