@@ -146,6 +146,8 @@ class App:
         if first_start and damage is None and self.home_problem is None:
             self._keep_first_start_settings()
         self._card_art: dict = {}
+        # parsed locale files are kept between runs (a faster start); none in a home we cannot use
+        i18n.CACHE_DIR = self.pref_dir / "cache" if self.home_problem is None else None
         self.apply_language()
         if damage is not None:
             self.tell_damaged(damage, "settings")

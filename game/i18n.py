@@ -332,10 +332,44 @@ def _flatten(table: Mapping[str, object], prefix: str, out: dict[str, Entry],
                         source, full, type(value).__name__)
 
 
+#: where parsed locale files are kept between runs (the app sets it to its own folder);
+#: None: no cache. A cached copy is used only while the file's size and time are the same.
+CACHE_DIR: Path | None = None
+_CACHE_FORMAT = 1
+
+
+def _cached_read(path: Path) -> dict:
+    """The locale file's TOML, from the cache of an earlier run when the file is unchanged
+    (parsing the larger files costs several milliseconds of every start), else read,
+    checked and parsed (:func:`read_bounded`) and kept in the cache for the next run.
+    A cache that cannot be read or written is ignored; the file itself is never touched."""
+    import marshal
+    if CACHE_DIR is None:
+        return read_bounded(path, LOCALE_MAX_BYTES)
+    stat = path.stat()
+    stamp = (_CACHE_FORMAT, str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    cache = Path(CACHE_DIR) / f"locale-{path.stem}.marshal"
+    try:
+        cached_stamp, data = marshal.loads(cache.read_bytes())
+        if cached_stamp == stamp and isinstance(data, dict):
+            return data
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    data = read_bounded(path, LOCALE_MAX_BYTES)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        part = cache.with_name(cache.name + ".part")
+        part.write_bytes(marshal.dumps((stamp, data)))
+        part.replace(cache)
+    except (OSError, ValueError):
+        pass
+    return data
+
+
 def _load_file(path: str | Path) -> tuple[dict[str, Entry], dict[str, list[str]]]:
     path = Path(path)
     try:
-        data = read_bounded(path, LOCALE_MAX_BYTES)
+        data = _cached_read(path)
     except FileNotFoundError:
         raise LocaleFileError(f"locale file {path} does not exist") from None
     except OSError as exc:

@@ -23,7 +23,6 @@ import logging
 import os
 import re
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -71,6 +70,7 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     if is_kept(path):
         raise KeptFileError(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile          # here, not at start: it costs a few ms of every start
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:

@@ -66,10 +66,11 @@ SAVES = {
 
 
 def snapshot(folder: Path) -> dict[bytes, int]:
-    """The bytes of every file under ``folder`` (content -> count): nothing may vanish."""
+    """The bytes of every file under ``folder`` (content -> count): nothing may vanish.
+    The game's own cache (parsed locale files, ``cache/``) is not the player's and is left out."""
     out: dict[bytes, int] = {}
     for path in folder.rglob("*"):
-        if path.is_file():
+        if path.is_file() and path.relative_to(folder).parts[0] != "cache":
             data = path.read_bytes()
             out[data] = out.get(data, 0) + 1
     return out
