@@ -12,6 +12,10 @@ os.environ.setdefault("TAASH_SYSTEM_LANGUAGE", "en")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# the render scripts in tools/ import their shared set-up (_headless) as a sibling module;
+# a test that loads one of them by path needs tools/ importable as well
+if str(ROOT / "tools") not in sys.path:
+    sys.path.append(str(ROOT / "tools"))
 
 import pytest  # noqa: E402
 
