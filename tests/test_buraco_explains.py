@@ -294,6 +294,9 @@ def test_the_own_order_is_saved_with_the_match(app, tmp_path):
     table.move_cards([0], len(table.hands[0]))           # the first card to the right end
     order = list(table.hands[0])
     assert table.sort_by == "own" and order[-1] == first
+    from game.session import AUTOSAVE
+    saved = Session.load(tmp_path / AUTOSAVE)             # written at once, not at the next move
+    assert saved.seats[0].hand_order == order
     table.draw_card()                                    # the new card joins at the right
     assert run_until(app, table, lambda: table.my_turn() and table.phase == "play", frames=300)
     drawn = table.fresh[0]

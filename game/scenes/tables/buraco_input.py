@@ -117,6 +117,7 @@ class BuracoInput:
         self._keep_order(moved=True)
         self._reselect(keep)
         self._turn_token = None
+        self._autosave()                       # the new order survives a crash before the next move
 
     def _hand_slot_at(self, pos) -> int | None:
         """Where a drop at ``pos`` goes in the viewer's hand (an index before which the cards
