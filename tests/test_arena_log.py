@@ -48,3 +48,32 @@ def test_summary_prints_each_line_and_the_cheat_share(tmp_path):
     assert table[0].split()[0] == "game"
     assert any("cheat v random" in line for line in table)
     assert any("rule v random" in line for line in table)
+
+
+@pytest.mark.parametrize("players,sides", [(2, 2), (3, 3), (4, 2), (6, 2)])
+def test_every_entrant_sits_on_the_first_dealers_side_equally_often(players, sides):
+    """The first dealer is not tied to the seating (it was: with seed 1 the first
+    entrant never dealt first), and a group of matches deals the same cards."""
+    from collections import Counter
+
+    from game.ai.arena import seating, side_of
+    for seed in (1, 2):
+        dealt_first = Counter()
+        for group in range(players):
+            seats = [seating(players, sides, group * sides + k, seed) for k in range(sides)]
+            assert len({(dealer, deal_seed) for _, dealer, deal_seed in seats}) == 1
+            assert sorted(entrants[0] for entrants, _, _ in seats) == list(range(sides))
+            for entrants, dealer, _ in seats:
+                dealt_first[entrants[side_of(dealer, sides)]] += 1
+        assert len(set(dealt_first.values())) == 1 and len(dealt_first) == sides
+
+
+def test_a_group_of_matches_plays_the_same_deals():
+    from game.ai.arena import seating
+    from game.games import truco_mineiro as tm
+    first = [seating(2, 2, m, 7) for m in (4, 5)]
+    deals = []
+    for _, dealer, deal_seed in first:
+        match = tm.Match(2, dealer, deal_seed, None, None, True)
+        deals.append(match.records[0].setup)
+    assert deals[0] == deals[1]

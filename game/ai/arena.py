@@ -69,18 +69,28 @@ def _entrants(game_id: str, players: int, kinds: list[str]) -> list[str]:
     return kinds
 
 
+def seating(players: int, sides: int, m: int, seed: int) -> tuple[list[int], int, int]:
+    """Match ``m``'s entrant on each side, first dealer and deal seed.
+
+    Matches come in groups of one per side (``m // sides``): a group plays the
+    same deals from the same first dealer, with the entrants rotated round the
+    sides, so every entrant sits on the first dealer's side as often as the
+    others, and the luck of the cards is shared out (duplicate play)."""
+    shift, group = m % sides, m // sides
+    return [(s + shift) % sides for s in range(sides)], (seed + group) % players, seed * 7919 + group
+
+
 def play_match(game_id: str, players: int, kinds: list[str], m: int, seed: int,
                opts: dict) -> tuple[int, int, dict]:
-    """Match number ``m`` of an arena: (winning side, winning entrant,
-    decisions per kind as [count, seconds])."""
+    """Match number ``m`` of an arena (seated by :func:`seating`): (winning side,
+    winning entrant, decisions per kind as [count, seconds])."""
     module = game_module(game_id)
     sides = side_count(game_id, players)
-    shift = m % sides
-    entrant_of_side = [(s + shift) % sides for s in range(sides)]
+    entrant_of_side, dealer, deal_seed = seating(players, sides, m, seed)
     bots = [make_bot(kinds[entrant_of_side[side_of(seat, sides)]], game_id, seed * 1000003 + m * 17 + seat)
             for seat in range(players)]
     decisions = {k: [0, 0.0] for k in kinds}
-    match = module.Match(players, (seed + m) % players, seed * 7919 + m, opts, None, False)
+    match = module.Match(players, dealer, deal_seed, opts, None, False)
     while not match.finished:
         seat = match.to_act
         view = match.view(seat)
@@ -115,7 +125,8 @@ def run_arena(game_id: str, players: int, kinds: list[str], matches: int, seed: 
               log: str | None = None) -> ArenaResult:
     """Play ``matches`` matches. Sides (teams, or seats in games without
     teams) get the bot kinds in ``kinds`` in turn, rotated every match so that
-    each kind sits in each side equally often. ``workers`` > 1 plays them in
+    each kind sits in each side, and on the first dealer's side, equally often
+    (:func:`seating`). ``workers`` > 1 plays them in
     that many processes (the result is the same: every match is seeded by
     its number). ``progress(done, wins by entrant)`` is called as matches finish, so a
     long run can be followed (and its partial result read if it is cut short).
