@@ -172,6 +172,9 @@ def play_by_taps(app, table, phone, seat, thinker, until, seconds=60.0) -> int:
     return taps
 
 
+TITLE_CUT = "const t = document.getElementById('title'); return t.scrollWidth > t.clientWidth + 1"
+
+
 def test_a_truco_deal_on_a_small_phone_in_portrait_and_landscape(tmp_path):
     """Every call of a Truco deal is a button on the page; the hand and the turn line stay on
     the screen of a 360x640 phone held either way."""
@@ -196,6 +199,7 @@ def test_a_truco_deal_on_a_small_phone_in_portrait_and_landscape(tmp_path):
                     size = "x".join(map(str, phone.js("return [innerWidth, innerHeight]")))
                     phone.screenshot(Path(shots) / f"phone_truco_{size}.png")
                 assert phone.js(OUTSIDE) == [], (phone.js("return [innerWidth, innerHeight]"), turn)
+                assert phone.js(TITLE_CUT) is False            # the game's name is shown whole
             return False
 
         thinker = bot_for("truco_argentino", "normal", 8)
