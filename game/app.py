@@ -407,7 +407,7 @@ class App:
         self.stack.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]     # (Toast keeps its kind)
+        self.toasts = [t for t in self.toasts if t[1] > 0]
         self.draw()
         self.frames += 1
         if self.frames == 2 and not self.home_checked:
@@ -420,7 +420,7 @@ class App:
         self.screen.fill(theme.MENU_BG)
         self.stack.draw(self.screen)
         for toast, img, rect in self.toast_layout():
-            fill, edge = TOAST_STYLES.get(getattr(toast, "kind", "error"), TOAST_STYLES["error"])
+            fill, edge = TOAST_STYLES[toast.kind]
             draw_panel(self.screen, rect, fill, 10)
             gfx.draw.rect(self.screen, edge, rect, 2, border_radius=10)
             self.screen.blit(img, img.get_rect(center=rect.center))

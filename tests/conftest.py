@@ -3,19 +3,15 @@ import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# the first-start language must not depend on the machine running the tests
-os.environ.setdefault("TAASH_SYSTEM_LANGUAGE", "en")
-
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-# the render scripts in tools/ import their shared set-up (_headless) as a sibling module;
-# a test that loads one of them by path needs tools/ importable as well
+# tools/_headless.py: SDL without a screen or sound, and the project on the import path (the
+# render scripts in tools/ share it, so a test that loads one of them by path finds it too)
 if str(ROOT / "tools") not in sys.path:
     sys.path.append(str(ROOT / "tools"))
+import _headless  # noqa: E402,F401
+
+# the first-start language must not depend on the machine running the tests
+os.environ.setdefault("TAASH_SYSTEM_LANGUAGE", "en")
 
 import pytest  # noqa: E402
 

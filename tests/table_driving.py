@@ -11,13 +11,30 @@ import pygame
 
 from game.scenes.handoff import HandOffScene
 from game.scenes.summary import DealSummaryScene
-from game.session import SeatConfig
+from game.scenes.tables.trick_table import TableScene
+from game.session import SeatConfig, Session
 
 DT = 1 / 60
 
 
 def seats(humans, n: int = 4) -> list[SeatConfig]:
     return [SeatConfig(f"P{i}", i in humans) for i in range(n)]
+
+
+def start(app, game="twenty_nine", players=4, humans=(0,), seed=3, dealer=None,
+          options=None) -> TableScene:
+    """A trick table on top of the stack: ``humans`` at the table, bots elsewhere, the
+    last seat dealing unless ``dealer`` says otherwise."""
+    session = Session.new(game, players, options or {}, seats(set(humans), players), seed=seed,
+                          dealer=players - 1 if dealer is None else dealer)
+    table = TableScene(app, session)
+    app.stack.clear_to(table)
+    return table
+
+
+def my_play_turn(table) -> bool:
+    """A human's turn at which a card can be played (not a call)."""
+    return table.my_turn() and any(a.startswith("play ") for a in table.match.legal_actions())
 
 
 def close_overlays(app, table) -> None:

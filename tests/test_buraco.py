@@ -65,13 +65,7 @@ def play(*args, **kw):
 
 def set_hand(m, seat, text):
     """Replace a seat's hand (tests of table positions: the 108-card count is off)."""
-    m.hands[seat] = [0] * bu.KINDS
-    m.hsize[seat] = 0
-    m.smask[seat] = [0, 0, 0, 0]
-    m.rcount[seat] = [0] * 13
-    for c in cards(text):
-        m._give(seat, c)
-    m._legal_cache = None
+    m.set_hand(seat, cards(text))
 
 
 def set_melds(m, side, texts):

@@ -10,7 +10,6 @@ import time
 import pytest
 
 from game import i18n
-from game.app import App
 from game.remote import protocol
 from game.remote.hub import PhoneHub
 from game.scenes.setup import MatchSetupScene
@@ -31,16 +30,13 @@ def loopback(monkeypatch):
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = App(pref_dir=tmp_path, headless=True)
-    app.settings.animation_speed = "instant"
-    app.settings.sound = False
+def app(app):
+    """The shared app (conftest.py); afterwards every table's phone server is stopped."""
     yield app
     for scene in list(app.stack.scenes):
         phones = getattr(scene, "phones", None)
         if phones is not None:
             phones.close()
-    i18n.set_language("en")
 
 
 def open_table(app, game, kinds, seed=5, dealer=None, options=None) -> TableScene:

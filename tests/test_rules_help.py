@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from game import i18n, rules_text
-from game.app import App
 from game.games import GAME_IDS, game_module, is_built
 from game.i18n import Locale
 from game.scenes.rules_help import RulesHelpScene
@@ -21,15 +20,6 @@ from game.session import Session
 from game.ui.card_art import FACE
 
 from table_driving import DT, run_until, seats
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(pref_dir=tmp_path, headless=True)
-    application.settings.animation_speed = "instant"
-    application.settings.sound = False
-    yield application
-    i18n.set_language("en")
 
 
 def use_language(app, lang: str) -> None:

@@ -11,20 +11,11 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, TOAST_STYLES
+from game.app import TOAST_STYLES
 from game.scenes.menu import LoadScene, MainMenuScene
 from game.scenes.setup import MatchSetupScene
 from game.session import AUTOSAVE, SeatConfig, Session
 from game.settings import load_settings
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(pref_dir=tmp_path, headless=True)
-    application.settings.animation_speed = "instant"
-    application.settings.sound = False
-    yield application
-    i18n.set_language("en")
 
 
 def click(app, pos):

@@ -13,21 +13,9 @@ from game.scenes.tables.trick_table import TableScene
 from game.session import AUTOSAVE, Session, bot_for
 from game.ui import anim
 
-from table_driving import DT, click, key, reason_keys, run_until, seats
+from table_driving import DT, click, key, my_play_turn, reason_keys, run_until, start
 
 ROOT = Path(__file__).resolve().parent.parent
-def start(app, game="twenty_nine", players=4, humans=(0,), seed=3, dealer=None) -> TableScene:
-    session = Session.new(game, players, {}, seats(set(humans), players), seed=seed,
-                          dealer=players - 1 if dealer is None else dealer)
-    table = TableScene(app, session)
-    app.stack.clear_to(table)
-    return table
-
-
-def my_play_turn(table) -> bool:
-    return table.my_turn() and any(a.startswith("play ") for a in table.match.legal_actions())
-
-
 # --------------------------------------------------------------------------- playing a card
 
 def test_click_plays_a_legal_card(app):

@@ -15,17 +15,9 @@ from game.scenes.tables.trick_table import TableScene, table_supports
 from game.scenes.tables.truco_argentino import envido_cards
 from game.session import Session, bot_for
 
-from table_driving import DT, click, reason_keys, run_until, seats
+from table_driving import DT, click, reason_keys, run_until, seats, start
 
 ROOT = Path(__file__).resolve().parent.parent
-def start(app, game, players, humans=(0,), seed=3, dealer=None, options=None) -> TableScene:
-    session = Session.new(game, players, options or {}, seats(set(humans), players), seed=seed,
-                          dealer=players - 1 if dealer is None else dealer)
-    table = TableScene(app, session)
-    app.stack.clear_to(table)
-    return table
-
-
 def seat_match(app, match, humans) -> TableScene:
     table = TableScene(app, Session(match, seats(set(humans), match.players)))
     app.stack.clear_to(table)

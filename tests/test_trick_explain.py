@@ -19,17 +19,9 @@ from game.scenes.tables.trick_layout import EDGE, HAND_H, MIN_TRICK_SHOW, OPP_H,
 from game.scenes.tables.trick_table import TableScene
 from game.session import Session, bot_for
 
-from table_driving import DT, click, run_until, seats
+from table_driving import DT, click, run_until, seats, start
 
 LANGS = ("en", "es", "bn", "hi", "pt")
-
-
-def start(app, game, players, humans=(0,), seed=3, dealer=None, options=None) -> TableScene:
-    session = Session.new(game, players, options or {}, seats(set(humans), players), seed=seed,
-                          dealer=players - 1 if dealer is None else dealer)
-    table = TableScene(app, session)
-    app.stack.clear_to(table)
-    return table
 
 
 def scripted(module, players, dealer, hands, actions, seed=5, options=None):

@@ -192,7 +192,6 @@ def _couch_table(app, name: str, game_id: str, players: int, lang: str, seed: in
 
 def _write_saves(app, lang: str, seed: int) -> None:
     """A few saved matches of different games, players and dates (the Load list)."""
-    from game.session import Session
     folder = app.pref_dir / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     games = (("buraco", 2, 40), ("twenty_nine", 4, 30), ("truco_mineiro", 4, 12), ("tute", 2, 24),
@@ -203,7 +202,8 @@ def _write_saves(app, lang: str, seed: int) -> None:
         for _ in range(actions):
             if match.finished:
                 break
-            match.apply(match.legal_actions()[(seed + i) % len(match.legal_actions())])
+            legal = match.legal_actions()
+            match.apply(legal[(seed + i) % len(legal)])
         path = folder / f"{game}-2026112{i}-1{i}3000.toml"
         session.save(path)
         stamp = 1_795_300_000 + i * 86_000
@@ -223,14 +223,6 @@ def _buraco_staged(app, lang: str, warning: bool):
     def cards(text):
         return [bu.DECK.index[c] for c in text.split()]
 
-    def hand(seat, text):
-        match.hands[seat] = [0] * bu.KINDS
-        match.hsize[seat] = 0
-        match.smask[seat] = [0, 0, 0, 0]
-        match.rcount[seat] = [0] * 13
-        for c in cards(text):
-            match._give(seat, c)
-
     def melds(side, texts):
         out = []
         for text in texts:
@@ -239,7 +231,7 @@ def _buraco_staged(app, lang: str, warning: bool):
             out.append(m)
         match.melds[side] = out
 
-    hand(0, "5D 6D 7D KS QH 9C" if warning else "9S 9C")
+    match.set_hand(0, cards("5D 6D 7D KS QH 9C" if warning else "9S 9C"))
     melds(0, ["3C 4C 5C 6C 7C 8C JK", "KD KH KS"])
     melds(1, ["5S 6S 7S 8S 9S 10S", "QC QD 2H", "JH QH KH AH"])
     match.mstate[0] = bu.TAKEN

@@ -294,6 +294,17 @@ class Match(BaseMatch):
         other.hand_points = list(self.hand_points) if self.hand_points is not None else None
 
     # ----- hands --------------------------------------------------------------
+    def set_hand(self, seat: int, cards) -> None:
+        """Put exactly ``cards`` in ``seat``'s hand, for a scripted table position (tests,
+        screenshots): the deck's card count is not kept."""
+        self.hands[seat] = [0] * KINDS
+        self.hsize[seat] = 0
+        self.smask[seat] = [0, 0, 0, 0]
+        self.rcount[seat] = [0] * 13
+        for c in cards:
+            self._give(seat, c)
+        self._legal_cache = None
+
     def _give(self, seat: int, c: int) -> None:
         hand = self.hands[seat]
         if c != JK:

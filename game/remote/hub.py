@@ -132,22 +132,20 @@ class PhoneHub:
 
     # ----- the table's side ----------------------------------------------------------------
     def publish(self, seat: int, state: dict) -> None:
-        with self._lock:
-            s = self._seats.get(seat)
-            if s is None:
-                return
-            s.version += 1
-            s.state = state
-        self._news(seat)
+        self._new_version(seat, lambda s: setattr(s, "state", state))
 
     def notify(self, seat: int, message: dict) -> None:
         """A one-off message for the phone (a refused action's reason)."""
+        self._new_version(seat, lambda s: s.notices.append((s.version, message)))
+
+    def _new_version(self, seat: int, change) -> None:
+        """A new version of ``seat``'s news, made by ``change(seat record)``; the pusher is woken."""
         with self._lock:
             s = self._seats.get(seat)
             if s is None:
                 return
             s.version += 1
-            s.notices.append((s.version, message))
+            change(s)
         self._news(seat)
 
     def take_action(self, seat: int) -> tuple[str, str] | None:
