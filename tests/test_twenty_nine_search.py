@@ -222,3 +222,31 @@ def test_explain_gives_known_reasons_with_their_params():
             if strings is not None:
                 strings[key.split(".")[-1]].format(**params)      # every placeholder is given
     assert len(kinds) >= 4
+
+
+def test_the_auction_bounds_each_seat_by_its_calls():
+    from game.ai.twenty_nine_search import auction_bounds
+    # order 1, 2, 3, 0: 1 opens 16, 2 bids 17, 1 holds, 2 bids 18, 1 gives up; 3 passes
+    # 2's 18, then 0 (2's partner) passes; the double round after it is not read
+    calls = [[1, "16"], [2, "17"], [1, "17"], [2, "18"], [1, "pass"], [3, "pass"], [0, "pass"],
+             [1, "double"], [3, "pass"]]
+    low, high = auction_bounds(calls, [1, 2, 3, 0])
+    assert low == [None, 16.5, 17.5, None]
+    assert high == [20.5, 17.5, None, 18.5]
+    # all pass: each is below the opening bid
+    assert auction_bounds([[s, "pass"] for s in (2, 3, 0, 1)], [2, 3, 0, 1]) == ([None] * 4, [15.5] * 4)
+
+
+def test_passing_over_a_bid_makes_a_weak_first_packet_likely():
+    from game.ai.twenty_nine_bot import bid_estimate
+    # dealer 3: seat 0 opens 16, seat 1 passes it; seat 2 (0's partner) looks
+    hands = [list(h) for h in HANDS]
+    match = tn.Match(4, 3, 1, {}, [{"hands": [[DECK.card(c) for c in h] for h in hands]}], False)
+    for action in ["bid 16", "pass", "pass", "bid 17"]:
+        match.apply(action)
+    view = match.view(2)
+    worlds = samples(view, 60)
+    passer = [bid_estimate(w.hands[1][:4])[0] for w in worlds]
+    bidder = [bid_estimate(w.hands[3][:4])[0] for w in worlds]
+    assert sum(e < 16.5 for e in passer) >= 0.8 * len(worlds)
+    assert sum(bidder) / len(bidder) > sum(passer) / len(passer) + 1.5

@@ -8,8 +8,8 @@ follow, or asked for the trump); after asking for the trump and not trumping
 holds the king and queen of trumps it has not played. A seat that does not
 know the hidden trump samples it from the bidder's first four cards (the
 bidder chose it seeing only those). Soft facts weight the worlds (rejection):
-a seat that bid high holds a first packet worth its bid, one that passed the
-opening does not, a doubler holds strength.
+each bid and pass in the auction puts a bound on what the seat's first packet
+is worth (:func:`auction_bounds`), a doubler holds strength.
 
 Playouts (:meth:`TwentyNineSearch.outcome` with ``playout_limit = 0``): the
 rest of the deal is played by a club-player policy in a tight loop over the
@@ -92,18 +92,11 @@ class Knowledge:
                     self.must[marriage].append(card)
         self.second_dealt = view["phase"] in ("single-hand", "play", "over")
         self.sizes = view["hand_sizes"]
-        # the auction as heard: each seat's highest bid, who passed the opening, who doubled
-        self.high_bid = [0] * 4
-        self.opening_pass = [False] * 4
+        # the auction as heard: what each seat's first packet is worth, at least and at most
+        self.low, self.high = auction_bounds(view["calls"], view["order"])
         self.doubled = None
-        nobody_bid = True
         for s, call in view["calls"]:
-            if call.isdigit():
-                self.high_bid[s] = max(self.high_bid[s], int(call))
-                nobody_bid = False
-            elif call == "pass" and nobody_bid:
-                self.opening_pass[s] = True
-            elif call == "double":
+            if call == "double":
                 self.doubled = s
         self.bid = view["bid"]
 
@@ -134,16 +127,81 @@ class Knowledge:
         for s in range(4):
             if s == self.seat:
                 continue
-            est = None
-            if self.high_bid[s]:
+            low, high = self.low[s], self.high[s]
+            if low is not None or high is not None:
                 est = bid_estimate(firsts[s])[0]
-                weight *= 0.03 + 0.97 * _logistic((est - self.high_bid[s] + 1.0) / 1.0)
-            elif self.opening_pass[s]:
-                est = bid_estimate(firsts[s])[0]
-                weight *= 0.1 + 0.9 * _logistic((MIN_BID - est) / 1.0)
+                if low is not None:
+                    weight *= 0.03 + 0.97 * _logistic((est - low) / BID_SPREAD)
+                if high is not None:
+                    weight *= 0.05 + 0.95 * _logistic((high - est) / BID_SPREAD)
             if self.doubled == s:
                 weight *= 0.1 + 0.9 * _logistic((double_strength(firsts[s]) - 3.0) / 1.0)
         return weight
+
+
+BID_SPREAD = 0.7        # how loosely a call follows the packet's estimate (points)
+
+
+def auction_bounds(calls: list, order: list) -> tuple[list, list]:
+    """What each seat's calls in the auction say of its first packet, as
+    bounds on :func:`bid_estimate` (None where a call says nothing): a bid of
+    N says at least N - 0.5, holding too (over a partner's N, at least N + 2.5); passing the opening says below 15.5,
+    a challenger passing an opponent's N below N + 0.5, a partner's below N + 2.5
+    (partners leave each other's bid alone unless far stronger), a holder
+    giving up to N below N - 0.5. Walks the auction as the engine runs it;
+    the calls after it (double, redouble, single hand) are not read here."""
+    low: list = [None] * 4
+    high: list = [None] * 4
+
+    def at_least(seat: int, value: float) -> None:
+        low[seat] = value if low[seat] is None else max(low[seat], value)
+
+    def below(seat: int, value: float) -> None:
+        high[seat] = value if high[seat] is None else min(high[seat], value)
+
+    holder = challenger = None
+    bid = 0
+    nxt = 1                     # index in ``order`` of the next seat yet to speak
+
+    def next_challenger() -> bool:
+        nonlocal challenger, nxt
+        if nxt >= 4:
+            return False        # the auction is over
+        challenger = order[nxt]
+        nxt += 1
+        return True
+
+    for seat, call in calls:
+        bids = call.isdigit()
+        if holder is None:                              # the opening
+            if bids:
+                holder, bid = seat, int(call)
+                at_least(seat, bid - 0.5)
+                if not next_challenger():
+                    break
+            else:
+                below(seat, MIN_BID - 0.5)
+                if nxt == 4:
+                    break                               # all passed: no contract
+                nxt += 1
+        elif seat == challenger:
+            partner = seat % 2 == holder % 2
+            if bids:
+                at_least(seat, max(int(call) - 0.5, bid + 2.5) if partner else int(call) - 0.5)
+                bid = int(call)
+            else:
+                below(seat, bid + (2.5 if partner else 0.5))
+                if not next_challenger():
+                    break
+        else:                                           # the holder answers
+            if bids:
+                at_least(seat, bid - 0.5)
+            else:
+                below(seat, bid - 0.5)
+                holder = challenger
+                if not next_challenger():
+                    break
+    return low, high
 
 
 # ----- the value of a score ------------------------------------------------------------
@@ -437,6 +495,33 @@ class TwentyNineSearch(SearchGame):
             held = {SUIT_OF[c] for c in match.hands[match.bidder]}
             return [a for a in legal if SUITS.index(a[-1]) in held]
         return legal
+
+    def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
+        """At the decision too, no trumping or asking over a partner's winning
+        trick for nothing (as :meth:`_play_candidates` below it): asking stays
+        only with a king and queen that could be the trump's marriage."""
+        trick = view["trick"]
+        if view["phase"] != "play" or not trick or view["single_hand"] is not None:
+            return None
+        trump = SUITS.index(view["trump"]) if view["trump"] else None
+        power = trump if view["trump_revealed"] else None
+        cards = [CARD[c] for _, c in trick]
+        pos = tn.winning_position(cards, PER_SUIT, power)
+        if trick[pos][0] % 2 != view["seat"] % 2:
+            return None
+        out = list(legal)
+        if "reveal-trump" in out:
+            hand = _mask(CARD[c] for c in view["hand"])
+            suits = [trump] if trump is not None else range(4)
+            if not any(hand & (48 << (8 * s)) == 48 << (8 * s) for s in suits):
+                out.remove("reveal-trump")
+        if power is not None and SUIT_OF[cards[0]] != power:
+            plays = [a for a in out if a.startswith("play ")]
+            useless = [a for a in plays if SUIT_OF[CARD[a[5:]]] == power
+                       and (SUIT_OF[cards[pos]] == power or len(trick) == 3)]
+            if useless and len(useless) < len(plays):
+                out = [a for a in out if a not in useless]
+        return out if out and len(out) < len(legal) else None
 
     @staticmethod
     def _play_candidates(match, legal: list[str]) -> list[str]:
