@@ -145,10 +145,11 @@ BID_SPREAD = 0.7        # how loosely a call follows the packet's estimate (poin
 def auction_bounds(calls: list, order: list) -> tuple[list, list]:
     """What each seat's calls in the auction say of its first packet, as
     bounds on :func:`bid_estimate` (None where a call says nothing): a bid of
-    N says at least N - 0.5, holding too (over a partner's N, at least N + 2.5); passing the opening says below 15.5,
-    a challenger passing an opponent's N below N + 0.5, a partner's below N + 2.5
-    (partners leave each other's bid alone unless far stronger), a holder
-    giving up to N below N - 0.5. Walks the auction as the engine runs it;
+    N says at least N - 0.5, holding too (over a partner's bid, at least that
+    bid + 2.5); passing the opening says below 15.5, a challenger passing an
+    opponent's N below N + 0.5, a partner's below N + 2.5 (partners leave each
+    other's bid alone unless far stronger), a holder giving up to N below
+    N - 0.5. Walks the auction as the engine runs it;
     the calls after it (double, redouble, single hand) are not read here."""
     low: list = [None] * 4
     high: list = [None] * 4
@@ -187,8 +188,9 @@ def auction_bounds(calls: list, order: list) -> tuple[list, list]:
         elif seat == challenger:
             partner = seat % 2 == holder % 2
             if bids:
-                at_least(seat, max(int(call) - 0.5, bid + 2.5) if partner else int(call) - 0.5)
-                bid = int(call)
+                n = int(call)
+                at_least(seat, max(n - 0.5, bid + 2.5) if partner else n - 0.5)
+                bid = n
             else:
                 below(seat, bid + (2.5 if partner else 0.5))
                 if not next_challenger():
@@ -391,6 +393,29 @@ def sure_single(hand: list) -> bool:
     return True
 
 
+def spare_partner(cards: list[int], others: list[str], trick: list[int], trick_seats: list[int],
+                  seat: int, hand: int, power: int | None, marriage_suits) -> tuple[list, list]:
+    """Candidates (cards, other actions) for ``seat`` with no trumping or asking
+    over a partner's winning trick for nothing: when the partner wins, trumps
+    are dropped (while another card remains) if the trick is already trumped
+    or ``seat`` plays last, and the ask goes unless ``hand`` (a mask) holds the
+    king and queen of one of ``marriage_suits``. ``power``: the trump if
+    revealed, else None."""
+    pos = tn.winning_position(trick, PER_SUIT, power)
+    if trick_seats[pos] % 2 != seat % 2:
+        return cards, others
+    if power is not None and SUIT_OF[trick[0]] != power:
+        last = len(trick) == 3
+        trumped = SUIT_OF[trick[pos]] == power
+        useless = [c for c in cards if SUIT_OF[c] == power and (trumped or last)]
+        if useless and len(useless) < len(cards):
+            cards = [c for c in cards if c not in useless]
+    if "reveal-trump" in others and not any(hand & (48 << (8 * s)) == 48 << (8 * s)
+                                            for s in marriage_suits):
+        others = [a for a in others if a != "reveal-trump"]      # no marriage to show
+    return cards, others
+
+
 # ----- the adapter ----------------------------------------------------------------------
 class TwentyNineSearch(SearchGame):
     module = tn
@@ -498,35 +523,27 @@ class TwentyNineSearch(SearchGame):
 
     def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
         """At the decision too, no trumping or asking over a partner's winning
-        trick for nothing (as :meth:`_play_candidates` below it): asking stays
-        only with a king and queen that could be the trump's marriage."""
+        trick for nothing (:func:`spare_partner`); a seat that does not know the
+        trump keeps its ask if any king and queen it holds could be the marriage."""
         trick = view["trick"]
         if view["phase"] != "play" or not trick or view["single_hand"] is not None:
             return None
         trump = SUITS.index(view["trump"]) if view["trump"] else None
-        power = trump if view["trump_revealed"] else None
-        cards = [CARD[c] for _, c in trick]
-        pos = tn.winning_position(cards, PER_SUIT, power)
-        if trick[pos][0] % 2 != view["seat"] % 2:
-            return None
-        out = list(legal)
-        if "reveal-trump" in out:
-            hand = _mask(CARD[c] for c in view["hand"])
-            suits = [trump] if trump is not None else range(4)
-            if not any(hand & (48 << (8 * s)) == 48 << (8 * s) for s in suits):
-                out.remove("reveal-trump")
-        if power is not None and SUIT_OF[cards[0]] != power:
-            plays = [a for a in out if a.startswith("play ")]
-            useless = [a for a in plays if SUIT_OF[CARD[a[5:]]] == power
-                       and (SUIT_OF[cards[pos]] == power or len(trick) == 3)]
-            if useless and len(useless) < len(plays):
-                out = [a for a in out if a not in useless]
-        return out if out and len(out) < len(legal) else None
+        cards = [CARD[a[5:]] for a in legal if a.startswith("play ")]
+        others = [a for a in legal if not a.startswith("play ")]
+        cards, others = spare_partner(
+            cards, others, [CARD[c] for _, c in trick], [s for s, _ in trick], view["seat"],
+            _mask(CARD[c] for c in view["hand"]), trump if view["trump_revealed"] else None,
+            range(4) if trump is None else (trump,))
+        kept = {PLAY[c] for c in cards}.union(others)
+        out = [a for a in legal if a in kept]
+        return out if len(out) < len(legal) else None
 
     @staticmethod
     def _play_candidates(match, legal: list[str]) -> list[str]:
         """Equal cards (same suit and points, nothing left between them) count
-        once; no trumping or asking over a partner's trick for nothing."""
+        once; no trumping or asking over a partner's trick for nothing
+        (:func:`spare_partner`)."""
         seat = match.turn
         trick = match.trick
         hand = match.hands[seat]
@@ -547,20 +564,8 @@ class TwentyNineSearch(SearchGame):
                     continue
             keep.append(c)
         if trick and match.single is None:
-            power = match.trump if match.revealed else None
-            pos = tn.winning_position(trick, PER_SUIT, power)
-            best = trick[pos]
-            last = len(trick) == 3
-            if match.trick_seats[pos] % 2 == seat % 2:
-                led = SUIT_OF[trick[0]]
-                if power is not None and led != power:
-                    useless = [c for c in keep if SUIT_OF[c] == power
-                               and (SUIT_OF[best] == power or last)]
-                    if useless and len(useless) < len(keep):
-                        keep = [c for c in keep if c not in useless]
-                kq = 48 << (match.trump * 8)
-                if "reveal-trump" in out and _mask(hand) & kq != kq:     # no marriage to show
-                    out.remove("reveal-trump")
+            keep, out = spare_partner(keep, out, trick, match.trick_seats, seat, _mask(hand),
+                                      match.trump if match.revealed else None, (match.trump,))
         return [PLAY[c] for c in keep] + out
 
     # ----- playouts -------------------------------------------------------------------
