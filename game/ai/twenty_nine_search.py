@@ -547,7 +547,8 @@ class TwentyNineSearch(SearchGame):
         seat = match.turn
         trick = match.trick
         hand = match.hands[seat]
-        gone = TwentyNineSearch._gone(match) | _mask(hand)
+        own = _mask(hand)
+        gone = TwentyNineSearch._gone(match) | own
         out = []
         cards = []
         for a in legal:
@@ -564,7 +565,7 @@ class TwentyNineSearch(SearchGame):
                     continue
             keep.append(c)
         if trick and match.single is None:
-            keep, out = spare_partner(keep, out, trick, match.trick_seats, seat, _mask(hand),
+            keep, out = spare_partner(keep, out, trick, match.trick_seats, seat, own,
                                       match.trump if match.revealed else None, (match.trump,))
         return [PLAY[c] for c in keep] + out
 
