@@ -136,3 +136,29 @@ def test_arena_plays_levels_and_rotates_seats():
         "doubling": True, "single_hand": True})
     assert side in (0, 1) and entrant in (0, 1)
     assert decisions_made["normal"][0] > 0 and decisions_made["easy"][0] > 0
+
+
+@pytest.mark.parametrize("game_id,players", [v for v in SEARCHABLE if v[0] in ("tute", "twenty_nine")])
+def test_other_seats_play_their_cards_by_the_policy_below_the_decision(game_id, players):
+    """In the trick games the tree holds no card play of another seat: each
+    world's policy plays it from the cards that world dealt that seat."""
+    game = search_game(game_id)
+    asked = []
+    tree_candidates = game.candidates
+
+    def spy(world, legal):
+        asked.append((world.to_act, world.phase == game.module.PLAY_PHASE))
+        return tree_candidates(world, legal)
+
+    game.candidates = spy
+    searched = 0
+    for _, view in decisions(game_id, players, 6, seed=4):
+        if view["phase"] != "play" or game.settled(view) is not None:
+            continue
+        before = len(asked)
+        SearchBot(game, 60, seed=1).choose(view)
+        mine = [seat for seat, _ in asked[before:] if seat == view["seat"]]
+        others = [play for seat, play in asked[before:] if seat != view["seat"]]
+        assert not any(others), "another seat's card play reached the tree"
+        searched += bool(mine)
+    assert searched

@@ -43,6 +43,14 @@ class SearchGame:
         A game may prune dominated or equivalent actions; never to nothing."""
         return legal
 
+    def by_policy(self, match) -> bool:
+        """Below the decision, whether the seat to act (never the searching
+        one) moves by the playout policy instead of by the tree (default:
+        never). A tree node is shared by every sampled world, so the move it
+        picks for another seat cannot depend on that seat's own cards in the
+        world; the policy's move does."""
+        return False
+
     def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
         """The actions a decision considers, as the sampled worlds name them;
         None (the default) for every legal action. A game may drop dominated or

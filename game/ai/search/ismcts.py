@@ -6,7 +6,10 @@ seat that made its move. Every iteration takes one sampled world, walks the
 tree choosing among the children that world allows (UCB with availability
 counts, so a move seen in few worlds is not over-explored), adds one node,
 plays out to the end of the deal with the game's playout policy and backs the
-result up. The decision is the root's most visited action. The game may prune what the
+result up. Below the root, a seat the game names (:meth:`SearchGame.by_policy`)
+moves by the playout policy instead, from the cards that world gave it, and
+adds no node: the tree then holds the searching seat's own moves and those
+the game keeps in it. The decision is the root's most visited action. The game may prune what the
 tree considers; a hint or a review searches every legal action at the root
 so that it can price any choice a player made.
 """
@@ -61,12 +64,17 @@ def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
     log = math.log
     sqrt = math.sqrt
     n_worlds = len(worlds)
+    me = view["seat"]
+    by_policy = game.by_policy
     for it in range(iterations):
         world = worlds[it % n_worlds].clone()
         node = root
         path = []
         # selection and expansion
         while not world.deal_over_since(deal):
+            if path and world.to_act != me and by_policy(world):
+                world.apply_fast(playout_action(world, rng))
+                continue
             legal = world.legal_actions()
             if path:
                 legal = candidates(world, legal)
