@@ -479,8 +479,6 @@ class TuteSearch(SearchGame):
         return setup, [a for _, a in k.view["actions"]]
 
     # ----- the tree -------------------------------------------------------------------
-    others_by_policy = True
-
     def by_policy(self, match) -> bool:
         """Below the decision the other seats play their cards by the policy,
         from the cards the world gave them: a tree node shared by every world
@@ -488,7 +486,7 @@ class TuteSearch(SearchGame):
         not know their own hands (strategy fusion). Their declarations stay in
         the tree. Hard vs Normal, 2 players, 160 deals played both ways: +34 a
         deal against +23 with tree nodes; even against the tree version."""
-        return self.others_by_policy and match.phase == tu.PLAY_PHASE
+        return match.phase == tu.PLAY_PHASE
 
     def candidates(self, match, legal: list[str]) -> list[str]:
         if len(legal) <= 1:

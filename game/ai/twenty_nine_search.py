@@ -502,8 +502,6 @@ class TwentyNineSearch(SearchGame):
     # ----- the tree ---------------------------------------------------------------
     _root_view = None
 
-    others_by_policy = True
-
     def by_policy(self, match) -> bool:
         """Below the decision the other three seats play their cards by the
         policy, from the cards the world gave them, as they already bet: a tree
@@ -512,7 +510,7 @@ class TwentyNineSearch(SearchGame):
         vs Normal, 360 deals played both ways: +0.17 game points a deal against
         +0.09 with tree nodes (defences set 79 of 170 contracts, not 73); whole
         game against the tree version, 200 deals: even."""
-        return self.others_by_policy and match.phase == tn.PLAY_PHASE
+        return match.phase == tn.PLAY_PHASE
 
     def candidates(self, match, legal: list[str]) -> list[str]:
         """Below the root: cards as :meth:`_play_candidates` says; the other
