@@ -311,3 +311,50 @@ def test_explain_gives_locale_keys():
         reasons = GAME.explain(view, stats)
         assert reasons and all(key.startswith("hint.tute.") for key, _ in reasons)
         break
+
+
+def _minimax(m, seat, view):
+    """Plain minimax over the engine, no table, no cuts: the reference."""
+    if m.finished or m.deal_index != view["deal_index"] or m.to_act is None:
+        rewards, margins = GAME.outcome(m, view)
+        return rewards[seat] + 1e-6 * margins[seat]
+    values = []
+    for action in m.legal_actions():
+        child = m.clone()
+        child.apply_fast(action)
+        values.append(_minimax(child, seat, view))
+    return max(values) if m.to_act == seat else min(values)
+
+
+def test_two_players_after_the_stock_decisions_are_solved_exactly():
+    """Once the stock is empty nothing is hidden: the bot solves the rest of
+    the deal (alpha-beta with a table) and gets the values plain minimax gets,
+    plays the best of them, and still samples while the stock lasts."""
+    from game.ai.search.exact import solve
+    solved = sampled = 0
+    for m, view in _positions(2, {}, 6, every=1, deals=2):
+        if len(view["legal"]) < 2:
+            continue
+        bot = _hard(iterations=30)
+        if view["stock_size"]:
+            assert not GAME.solvable(view)
+            if sampled < 3:
+                bot.choose(view)
+                assert not bot.last_exact
+                sampled += 1
+            continue
+        assert GAME.solvable(view)
+        if len(m.hands[view["seat"]]) > 4 or solved >= 12:
+            continue
+        choice = bot.choose(view)
+        assert bot.last_exact
+        stats = {s.action: s.value + 1e-6 * s.margin for s in bot.last_stats}
+        assert set(stats) == set(view["legal"])
+        for action in view["legal"]:
+            child = m.clone()
+            child.apply_fast(action)
+            assert stats[action] == pytest.approx(_minimax(child, view["seat"], view), abs=1e-9)
+        assert stats[choice] == max(stats.values())
+        assert solve(GAME, m.clone(), view, 1) is None       # over its node limit: not solved
+        solved += 1
+    assert solved >= 12 and sampled == 3

@@ -478,6 +478,20 @@ class TuteSearch(SearchGame):
         setup = {"hands": [initial[0], initial[1]], "trump": k.turned, "stock": stock}
         return setup, [a for _, a in k.view["actions"]]
 
+    # ----- exact endings ---------------------------------------------------------------
+    exact_node_limit = 40000
+
+    def solvable(self, view: dict) -> bool:
+        """Two players once the stock is empty: every card the seat cannot see
+        is in the other hand, so the rest of the deal is solved exactly."""
+        return view["players"] == 2 and view["stock_size"] == 0 and view["phase"] != "over"
+
+    @staticmethod
+    def state_key(match):
+        score = match.score
+        return (match.masks[0], match.masks[1], tuple(match.trick), match.turn, match.phase,
+                match.sung, match.cante_done, match.capote, score[0], score[1])
+
     # ----- the tree -------------------------------------------------------------------
     def by_policy(self, match) -> bool:
         """Below the decision the other seats play their cards by the policy,
@@ -662,6 +676,9 @@ class TuteSearch(SearchGame):
             mine = side_of(s)
             margins.append(gains[mine] - max(g for i, g in enumerate(gains) if i != mine))
         if match.finished:
+            if n == 2 and match.capote_result is not None:     # the capote decided the match
+                target = match.options["target"]
+                margins = [target if s == match.winner else -target for s in range(2)]
             return [1.0 if side_of(s) == match.winner else 0.0 for s in range(n)], margins
         points = getattr(match, "last_deal_points", None)
         if match.deal_index == view["deal_index"]:     # cut short (not by default)

@@ -13,6 +13,7 @@ import math
 import random
 
 from ..base import Bot
+from .exact import solve
 from .ismcts import ActionStat, search
 from .worlds import WorldStats, sample_worlds
 
@@ -42,6 +43,7 @@ class SearchBot(Bot):
         self.name = name
         self.worlds = worlds
         self.last_stats: list[ActionStat] = []
+        self.last_exact = False          # last_stats were solved exactly, not sampled
         self.last_worlds = WorldStats()
 
     def choose(self, view: dict) -> str:
@@ -54,6 +56,8 @@ class SearchBot(Bot):
         stats = self.analyse(view)
         if not stats:
             return self.fallback.choose(view) if self.fallback else legal[0]
+        if self.last_exact:
+            return stats[0].action
         return self._settle(view, stats)
 
     def _settle(self, view: dict, stats: list[ActionStat]) -> str:
@@ -73,19 +77,31 @@ class SearchBot(Bot):
     def analyse(self, view: dict, iterations: int | None = None, price_all: bool = False) -> list[ActionStat]:
         """Search the view's decision; the root actions with their visits and
         values, most visited first (empty if no world could be sampled).
-        ``price_all``: search every legal action (a hint, a review)."""
+        ``price_all``: search every legal action (a hint, a review).
+        Where the game says nothing is hidden any more, the decision is solved
+        exactly in the one world the view allows (every action priced)."""
         rng = decision_rng(self.seed, view)
         self.last_worlds = WorldStats()
-        worlds = self.sample(view, rng)
+        self.last_exact = False
+        game = self.game
+        solvable = game.exact_node_limit and game.solvable(view)
+        worlds = self.sample(view, rng, 1 if solvable else None)
         if not worlds:
             self.last_stats = []
             return []
+        if solvable:
+            exact = solve(game, worlds[0], view, game.exact_node_limit)
+            if exact is not None:
+                self.last_exact = True
+                self.last_stats = exact
+                return exact
         self.last_stats = search(self.game, view, worlds, iterations or self.iterations, rng,
                                  price_all=price_all)
         return self.last_stats
 
-    def sample(self, view: dict, rng: random.Random) -> list:
-        return sample_worlds(self.game, view, rng, min(self.worlds, self.iterations),
+    def sample(self, view: dict, rng: random.Random, count: int | None = None) -> list:
+        """Worlds for a decision: ``count`` of them (default: the bot's share)."""
+        return sample_worlds(self.game, view, rng, count or min(self.worlds, self.iterations),
                              stats=self.last_worlds)
 
 
@@ -103,7 +119,7 @@ class CheatBot(SearchBot):
         """The arena shows the bot the real match before each of its decisions."""
         self.truth = match
 
-    def sample(self, view: dict, rng: random.Random) -> list:
+    def sample(self, view: dict, rng: random.Random, count: int | None = None) -> list:
         if self.truth is None:
             raise RuntimeError("the cheat bot plays only in the arena, which shows it the match")
         world = self.truth.clone()

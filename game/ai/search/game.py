@@ -37,6 +37,19 @@ class SearchGame:
         uses it to keep its hundreds of decisions a match affordable."""
         return None
 
+    exact_node_limit = 0     # positions an exact solve may take (0: never solve)
+
+    def solvable(self, view: dict) -> bool:
+        """Whether the view leaves nothing hidden for the rest of the deal, so
+        that its one consistent world is the truth and the decision can be
+        solved exactly (:mod:`.exact`) instead of sampled. Default: never."""
+        return False
+
+    def state_key(self, match):
+        """A hashable key for a position of the deal being solved exactly:
+        equal keys, equal futures (the exact solver's table)."""
+        raise NotImplementedError
+
     # ----- the tree -------------------------------------------------------------
     def candidates(self, match, legal: list[str]) -> list[str]:
         """The actions the tree considers at this point (default: all legal).
