@@ -479,8 +479,6 @@ class TuteSearch(SearchGame):
         return setup, [a for _, a in k.view["actions"]]
 
     # ----- exact endings ---------------------------------------------------------------
-    exact_node_limit = 40000
-
     def solvable(self, view: dict) -> bool:
         """Two players once the stock is empty: every card the seat cannot see
         is in the other hand, so the rest of the deal is solved exactly."""

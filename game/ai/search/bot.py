@@ -84,8 +84,8 @@ class SearchBot(Bot):
         self.last_worlds = WorldStats()
         self.last_exact = False
         game = self.game
-        solvable = game.exact_node_limit and game.solvable(view)
-        worlds = self.sample(view, rng, 1 if solvable else None)
+        solvable = game.solvable(view)
+        worlds = self.sample(view, rng, 1 if solvable else None)   # all alike when solvable
         if not worlds:
             self.last_stats = []
             return []
@@ -95,7 +95,7 @@ class SearchBot(Bot):
                 self.last_exact = True
                 self.last_stats = exact
                 return exact
-        self.last_stats = search(self.game, view, worlds, iterations or self.iterations, rng,
+        self.last_stats = search(game, view, worlds, iterations or self.iterations, rng,
                                  price_all=price_all)
         return self.last_stats
 

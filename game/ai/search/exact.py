@@ -39,7 +39,7 @@ def solve(game, world, view: dict, node_limit: int) -> list[ActionStat] | None:
         return rewards[seat] + TIE * margins[seat], margins[seat]
 
     def value(m, alpha: float, beta: float) -> tuple[float, float]:
-        if m.finished or m.deal_index != deal or m.to_act is None:
+        if m.deal_index != deal or m.to_act is None:          # the deal or the match is over
             return leaf(m)
         count[0] += 1
         if count[0] > node_limit:
@@ -50,13 +50,10 @@ def solve(game, world, view: dict, node_limit: int) -> list[ActionStat] | None:
             v, margin, flag = hit
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v, margin
-        legal = m.legal_actions()
-        if not legal:
-            return leaf(m)
         a0, b0 = alpha, beta
         maxing = m.to_act == seat
         best, best_margin = (-2.0, 0.0) if maxing else (3.0, 0.0)
-        for action in legal:
+        for action in m.legal_actions():
             child = m.clone()
             child.apply_fast(action)
             v, margin = value(child, alpha, beta)
@@ -73,14 +70,14 @@ def solve(game, world, view: dict, node_limit: int) -> list[ActionStat] | None:
         table[key] = (best, best_margin, flag)
         return best, best_margin
 
-    stats = []
+    valued = []
     try:
         for action in view["legal"]:
             child = world.clone()
             child.apply_fast(action)
             v, margin = value(child, -2.0, 3.0)
-            stats.append(ActionStat(action, 1, v - TIE * margin, margin))
+            valued.append((-v, action, margin))
     except TooBig:
         return None
-    stats.sort(key=lambda s: -(s.value + TIE * s.margin))
-    return stats
+    valued.sort(key=lambda t: t[0])
+    return [ActionStat(action, 1, -key - TIE * margin, margin) for key, action, margin in valued]

@@ -37,7 +37,7 @@ class SearchGame:
         uses it to keep its hundreds of decisions a match affordable."""
         return None
 
-    exact_node_limit = 0     # positions an exact solve may take (0: never solve)
+    exact_node_limit = 40000     # positions an exact solve may take before it gives up
 
     def solvable(self, view: dict) -> bool:
         """Whether the view leaves nothing hidden for the rest of the deal, so
