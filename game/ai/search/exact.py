@@ -39,7 +39,7 @@ def solve(game, world, view: dict, node_limit: int) -> list[ActionStat] | None:
         return rewards[seat] + TIE * margins[seat], margins[seat]
 
     def value(m, alpha: float, beta: float) -> tuple[float, float]:
-        if m.deal_index != deal or m.to_act is None:          # the deal or the match is over
+        if m.deal_over_since(deal):
             return leaf(m)
         count[0] += 1
         if count[0] > node_limit:
@@ -75,9 +75,8 @@ def solve(game, world, view: dict, node_limit: int) -> list[ActionStat] | None:
         for action in view["legal"]:
             child = world.clone()
             child.apply_fast(action)
-            v, margin = value(child, -2.0, 3.0)
-            valued.append((-v, action, margin))
+            valued.append((*value(child, -2.0, 3.0), action))
     except TooBig:
         return None
-    valued.sort(key=lambda t: t[0])
-    return [ActionStat(action, 1, -key - TIE * margin, margin) for key, action, margin in valued]
+    valued.sort(key=lambda t: -t[0])
+    return [ActionStat(action, 1, v - TIE * margin, margin) for v, margin, action in valued]
