@@ -132,6 +132,27 @@ def test_a_call_makes_strong_hands_likelier_in_the_samples():
     assert statistics.mean(caller_equity(quiet)) < statistics.mean(called)
 
 
+def test_a_raise_over_a_call_reads_stronger_than_the_call_and_no_call_comes_from_nothing():
+    """Seat 0 (mão) calls truco and seat 1 raises to seis: the raiser's samples
+    are stronger than a plain caller's, and the hopeless hands a club player
+    never bets with are rarer behind a call than in an unread deal."""
+    game = TrucoMineiroSearch()
+
+    def caller_equity(view, caller):
+        worlds = sample_worlds(game, view, random.Random(5), 200)
+        return [equity(2, tuple(sorted((tm.STRENGTH[c] for c in w.hands[caller]), reverse=True)),
+                       (), 0, 0, 1, False, True, 2) for w in worlds]
+
+    raising = scripted([(None, ["call truco", "call seis"])]).view(0)
+    assert [e[1] for e in BetEvidence(raising).events] == ["call", "raise"]
+    raised = caller_equity(raising, 1)
+    called = caller_equity(scripted([(None, ["call truco"])]).view(1), 0)
+    nothing = caller_equity(scripted([(None, [])]).view(1), 0)
+    assert statistics.mean(raised) > statistics.mean(called) + 0.05
+    assert sum(e < 0.5 for e in raised) < 0.7 * sum(e < 0.5 for e in called)
+    assert 2 * sum(e < 0.12 for e in called) <= sum(e < 0.12 for e in nothing)
+
+
 def test_search_is_deterministic_for_a_seed():
     m = scripted([([["4C", "KD", "5S"], ["3H", "JS", "6D"]], ["play 5S", "call truco"])])
     view = m.view(1)

@@ -224,6 +224,10 @@ def _span(mine: int, theirs: int, q: float = 0.5) -> float:
 
 # ----- soft inference from bets --------------------------------------------------------
 
+# a club player's thresholds (the rule bot's): the chance wanted to call each step
+CALL_NEED = (0.0, 0.62, 0.70, 0.78, 0.85)
+
+
 def _sig(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
@@ -249,10 +253,15 @@ class BetEvidence:
     """The bets of a deal so far, each with what its seat knew then, to weigh a
     dealt world by how likely those bets were with its cards."""
 
-    # Fitted to rule-bot play (how often each bet is made per tenth of equity):
-    # calls come from every hand but twice as often from strong ones, accepts
-    # almost never from weak ones, a strong hand seldom waits.
-    CALL_AT, CALL_FLOOR = 0.63, 0.37
+    # Calls and raises are judged against the chance a club player wants for
+    # each step (CALL_NEED, as the playouts call). Fitted to rule-bot play
+    # (how often each bet is made per tenth of equity): calls come from every
+    # hand but a hopeless one, twice as often from strong ones; a raise over a
+    # call, being a bet on a bet, is seldom a bluff; accepts almost never come
+    # from weak hands; a strong hand seldom waits.
+    CALL_FLOOR = 0.37
+    BLUFF_FROM, NO_BLUFF = 0.12, 0.05            # below this chance a call is seldom a bluff
+    RAISE_FLOOR = 0.05
     ACCEPT_AT = (0.38, 0.28)     # 2 players, 4 players (a partner helps)
     ACCEPT_FLOOR = 0.03
     DEZ_AT = 0.50
@@ -295,7 +304,8 @@ class BetEvidence:
                     level, value, last_team = pending, VALUES[pending], 1 - team
                 free = theirs + value >= TARGET               # they win the match with it anyway
                 if not free:
-                    self._add(seat, "raise" if pending else "call", played, trick, results, triple, n)
+                    self._add(seat, "raise" if pending else "call", played, trick, results, triple, n,
+                              step)
                 pending = step
             elif action == "accept":
                 if pending:
@@ -308,12 +318,12 @@ class BetEvidence:
             elif action == "reject":
                 pending = 0
 
-    def _add(self, seat, kind, played, trick, results, triple, n) -> None:
+    def _add(self, seat, kind, played, trick, results, triple, n, step=0) -> None:
         team = seat % 2
         ours = max((STRENGTH[c] for s, c in trick if s % 2 == team), default=0)
         theirs = max((STRENGTH[c] for s, c in trick if s % 2 != team), default=0)
         to_play, partner, opps = _still_to_play(n, seat, team, {s for s, _ in trick})
-        self.events.append((seat, kind, tuple(played[seat]), _res_for(results, team), ours, theirs,
+        self.events.append((seat, kind, step, tuple(played[seat]), _res_for(results, team), ours, theirs,
                             opps, partner, bool(to_play), triple))
 
     def likelihood(self, hands: list) -> float:
@@ -321,13 +331,15 @@ class BetEvidence:
         hands, played cards included), relative to the likeliest."""
         w = 1.0
         n = self.players
-        for seat, kind, before, res, ours, theirs, opps, partner, to_play, triple in self.events:
+        for seat, kind, step, before, res, ours, theirs, opps, partner, to_play, triple in self.events:
             held = tuple(sorted((STRENGTH[c] for c in hands[seat] if c not in before), reverse=True))
             e = equity(n, held, res, ours, theirs, opps, partner, to_play and bool(held), triple)
             if kind == "call":
-                w *= self.CALL_FLOOR + (1 - self.CALL_FLOOR) * _sig((e - self.CALL_AT) / self.WIDTH)
+                floor = self.CALL_FLOOR if e >= self.BLUFF_FROM else self.NO_BLUFF
+                w *= floor + (1 - floor) * _sig((e - CALL_NEED[step]) / self.WIDTH)
             elif kind == "raise":
-                w *= self.CALL_FLOOR + (1 - self.CALL_FLOOR) * _sig((e - self.CALL_AT - 0.1) / self.WIDTH)
+                w *= self.RAISE_FLOOR + (1 - self.RAISE_FLOOR) * _sig(
+                    (e - (CALL_NEED[step] + 0.05) / 0.9) / self.WIDTH)
             elif kind == "accept":
                 at = self.ACCEPT_AT[0 if n == 2 else 1]
                 w *= self.ACCEPT_FLOOR + (1 - self.ACCEPT_FLOOR) * _sig((e - at) / self.WIDTH)
@@ -534,9 +546,6 @@ class TrucoMineiroSearch(SearchGame):
         need = 0.42 if theirs >= 8 else 0.5
         return "accept" if e + (rng.random() - 0.5) * 0.16 >= need else "reject"
 
-    # a club player's thresholds (the rule bot's): the chance wanted to make each call
-    CALL_NEED = (0.0, 0.62, 0.70, 0.78, 0.85)
-
     def _want_call(self, match, rng) -> bool:
         seat = match.turn
         mine, theirs = self._scores(match, seat % 2)
@@ -546,7 +555,7 @@ class TrucoMineiroSearch(SearchGame):
         if theirs + value >= TARGET:
             return True
         e = seat_equity(match, seat)
-        if e + (rng.random() - 0.5) * 0.1 >= self.CALL_NEED[match.level + 1]:
+        if e + (rng.random() - 0.5) * 0.1 >= CALL_NEED[match.level + 1]:
             return True
         return e >= 0.12 and rng.random() < 0.2
 
@@ -564,7 +573,7 @@ class TrucoMineiroSearch(SearchGame):
         if e <= 0.0:
             return "reject"
         believed = e * 0.9 + (rng.random() - 0.5) * 0.12
-        if raise_to and mine + asked < TARGET and (believed >= self.CALL_NEED[step + 1] + 0.05
+        if raise_to and mine + asked < TARGET and (believed >= CALL_NEED[step + 1] + 0.05
                                                    or rng.random() < 0.02):
             return raise_to
         need = (asked - before) / (2 * asked) + 0.05
