@@ -113,41 +113,34 @@ def test_blind_iron_hand_hides_the_own_cards_and_answers_by_position():
     assert match.view(0)["trick"]
 
 
+def sampled_equity(view, seat, count):
+    """The first-trick equity of ``seat``'s hand in ``count`` worlds sampled for ``view`` (2 players)."""
+    worlds = sample_worlds(TrucoMineiroSearch(), view, random.Random(5), count)
+    return [equity(2, tuple(sorted((tm.STRENGTH[c] for c in w.hands[seat]), reverse=True)),
+                   (), 0, 0, 1, False, True, 2) for w in worlds]
+
+
 def test_a_call_makes_strong_hands_likelier_in_the_samples():
     m = scripted([(None, ["call truco"])])           # seat 0 (mão) calls at once
     calling = m.view(1)
     quiet = scripted([(None, ["play " + tm.NAMES[tm.Match(2, 1, 3).hands[0][0]]])]).view(1)
-    game = TrucoMineiroSearch()
-
-    def caller_equity(view):
-        worlds = sample_worlds(game, view, random.Random(5), 40)
-        return [equity(2, tuple(sorted((tm.STRENGTH[c] for c in w.hands[0]), reverse=True)),
-                       (), 0, 0, 1, False, True, 2) for w in worlds]
-
-    called = caller_equity(calling)
+    called = sampled_equity(calling, 0, 40)
     assert BetEvidence(calling).events and statistics.mean(called) > 0.55
-    baseline = caller_equity(scripted([(None, [])]).view(1))
+    baseline = sampled_equity(scripted([(None, [])]).view(1), 0, 40)
     assert statistics.mean(called) > statistics.mean(baseline) + 0.08
     assert min(called) < 0.45                        # a bluff stays possible
-    assert statistics.mean(caller_equity(quiet)) < statistics.mean(called)
+    assert statistics.mean(sampled_equity(quiet, 0, 40)) < statistics.mean(called)
 
 
 def test_a_raise_over_a_call_reads_stronger_than_the_call_and_no_call_comes_from_nothing():
     """Seat 0 (mão) calls truco and seat 1 raises to seis: the raiser's samples
     are stronger than a plain caller's, and the hopeless hands a club player
     never bets with are rarer behind a call than in an unread deal."""
-    game = TrucoMineiroSearch()
-
-    def caller_equity(view, caller):
-        worlds = sample_worlds(game, view, random.Random(5), 200)
-        return [equity(2, tuple(sorted((tm.STRENGTH[c] for c in w.hands[caller]), reverse=True)),
-                       (), 0, 0, 1, False, True, 2) for w in worlds]
-
     raising = scripted([(None, ["call truco", "call seis"])]).view(0)
     assert [e[1] for e in BetEvidence(raising).events] == ["call", "raise"]
-    raised = caller_equity(raising, 1)
-    called = caller_equity(scripted([(None, ["call truco"])]).view(1), 0)
-    nothing = caller_equity(scripted([(None, [])]).view(1), 0)
+    raised = sampled_equity(raising, 1, 200)
+    called = sampled_equity(scripted([(None, ["call truco"])]).view(1), 0, 200)
+    nothing = sampled_equity(scripted([(None, [])]).view(1), 0, 200)
     assert statistics.mean(raised) > statistics.mean(called) + 0.05
     assert sum(e < 0.5 for e in raised) < 0.7 * sum(e < 0.5 for e in called)
     assert 2 * sum(e < 0.12 for e in called) <= sum(e < 0.12 for e in nothing)

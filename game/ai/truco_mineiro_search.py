@@ -224,8 +224,14 @@ def _span(mine: int, theirs: int, q: float = 0.5) -> float:
 
 # ----- soft inference from bets --------------------------------------------------------
 
-# a club player's thresholds (the rule bot's): the chance wanted to call each step
+# A club player's bets (the rule bot's), shared by the playouts that make them and
+# the evidence that reads them: the chance wanted to call each step, the least
+# chance anyone bluffs with, how far an answer believes its own chance against a
+# call, and the margin over the next step's need that a raise wants.
 CALL_NEED = (0.0, 0.62, 0.70, 0.78, 0.85)
+BLUFF_FROM = 0.12
+BELIEF = 0.9
+RAISE_MARGIN = 0.05
 
 
 def _sig(x: float) -> float:
@@ -260,7 +266,7 @@ class BetEvidence:
     # call, being a bet on a bet, is seldom a bluff; accepts almost never come
     # from weak hands; a strong hand seldom waits.
     CALL_FLOOR = 0.37
-    BLUFF_FROM, NO_BLUFF = 0.12, 0.05            # below this chance a call is seldom a bluff
+    NO_BLUFF = 0.05              # below BLUFF_FROM a call is seldom a bluff
     RAISE_FLOOR = 0.05
     ACCEPT_AT = (0.38, 0.28)     # 2 players, 4 players (a partner helps)
     ACCEPT_FLOOR = 0.03
@@ -304,8 +310,10 @@ class BetEvidence:
                     level, value, last_team = pending, VALUES[pending], 1 - team
                 free = theirs + value >= TARGET               # they win the match with it anyway
                 if not free:
+                    # judged as the playouts bet: a raise by its belief against the call
+                    need = (CALL_NEED[step] + RAISE_MARGIN) / BELIEF if pending else CALL_NEED[step]
                     self._add(seat, "raise" if pending else "call", played, trick, results, triple, n,
-                              step)
+                              need)
                 pending = step
             elif action == "accept":
                 if pending:
@@ -318,12 +326,14 @@ class BetEvidence:
             elif action == "reject":
                 pending = 0
 
-    def _add(self, seat, kind, played, trick, results, triple, n, step=0) -> None:
+    def _add(self, seat, kind, played, trick, results, triple, n, need=0.0) -> None:
+        """One bet (or a chance to call not taken); ``need``: the chance a call
+        or a raise is judged against."""
         team = seat % 2
         ours = max((STRENGTH[c] for s, c in trick if s % 2 == team), default=0)
         theirs = max((STRENGTH[c] for s, c in trick if s % 2 != team), default=0)
         to_play, partner, opps = _still_to_play(n, seat, team, {s for s, _ in trick})
-        self.events.append((seat, kind, step, tuple(played[seat]), _res_for(results, team), ours, theirs,
+        self.events.append((seat, kind, need, tuple(played[seat]), _res_for(results, team), ours, theirs,
                             opps, partner, bool(to_play), triple))
 
     def likelihood(self, hands: list) -> float:
@@ -331,15 +341,14 @@ class BetEvidence:
         hands, played cards included), relative to the likeliest."""
         w = 1.0
         n = self.players
-        for seat, kind, step, before, res, ours, theirs, opps, partner, to_play, triple in self.events:
+        for seat, kind, need, before, res, ours, theirs, opps, partner, to_play, triple in self.events:
             held = tuple(sorted((STRENGTH[c] for c in hands[seat] if c not in before), reverse=True))
             e = equity(n, held, res, ours, theirs, opps, partner, to_play and bool(held), triple)
             if kind == "call":
-                floor = self.CALL_FLOOR if e >= self.BLUFF_FROM else self.NO_BLUFF
-                w *= floor + (1 - floor) * _sig((e - CALL_NEED[step]) / self.WIDTH)
+                floor = self.CALL_FLOOR if e >= BLUFF_FROM else self.NO_BLUFF
+                w *= floor + (1 - floor) * _sig((e - need) / self.WIDTH)
             elif kind == "raise":
-                w *= self.RAISE_FLOOR + (1 - self.RAISE_FLOOR) * _sig(
-                    (e - (CALL_NEED[step] + 0.05) / 0.9) / self.WIDTH)
+                w *= self.RAISE_FLOOR + (1 - self.RAISE_FLOOR) * _sig((e - need) / self.WIDTH)
             elif kind == "accept":
                 at = self.ACCEPT_AT[0 if n == 2 else 1]
                 w *= self.ACCEPT_FLOOR + (1 - self.ACCEPT_FLOOR) * _sig((e - at) / self.WIDTH)
@@ -557,7 +566,7 @@ class TrucoMineiroSearch(SearchGame):
         e = seat_equity(match, seat)
         if e + (rng.random() - 0.5) * 0.1 >= CALL_NEED[match.level + 1]:
             return True
-        return e >= 0.12 and rng.random() < 0.2
+        return e >= BLUFF_FROM and rng.random() < 0.2
 
     def _answer(self, match, legal, rng) -> str:
         seat = match.responder
@@ -572,8 +581,8 @@ class TrucoMineiroSearch(SearchGame):
             return "accept"
         if e <= 0.0:
             return "reject"
-        believed = e * 0.9 + (rng.random() - 0.5) * 0.12
-        if raise_to and mine + asked < TARGET and (believed >= CALL_NEED[step + 1] + 0.05
+        believed = e * BELIEF + (rng.random() - 0.5) * 0.12
+        if raise_to and mine + asked < TARGET and (believed >= CALL_NEED[step + 1] + RAISE_MARGIN
                                                    or rng.random() < 0.02):
             return raise_to
         need = (asked - before) / (2 * asked) + 0.05
