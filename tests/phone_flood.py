@@ -41,7 +41,11 @@ class Flooder(threading.Thread):
             jobs = [self._worker(http_session, end, self.rate / self.WORKERS) for _ in range(self.WORKERS)]
             await asyncio.gather(self._knock(http_session, end), *jobs)
 
-    WORKERS = 4                   # connections flooding at once (each dropped, each back at once)
+    # connections flooding at once, each back at once when dropped: two, so that with the seat's
+    # honest phone they fill the server's SOCKETS_PER_SEAT (3) and it is the server's junk and
+    # rate limits that end each one; more would push each other out (a reconnecting phone
+    # replaces its oldest connection) before any limit is reached
+    WORKERS = 2
     PAYLOADS = ("{oops", '{"type":"act","action":"play AS","turn":"999:999"}', "[1,2,3]",
                 '{"type":"lang","lang":"xx"}', '{"type":"act","action":"DROP TABLE","turn":"0:0"}',
                 "\x00" * 100, '{"type":"act","action":"play #1","turn":"0:0"}')
