@@ -53,3 +53,11 @@ def one_folder_app(tmp_path_factory):
     import shutil
     shutil.rmtree(base / "build", ignore_errors=True)
     return app
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (``--dist loadgroup``, as tools/dev.py runs it) the tests of the
+    one-folder build share one worker, so the build is made once, not once per worker."""
+    for item in items:
+        if "one_folder_app" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("one_folder_app"))

@@ -44,21 +44,35 @@ def test_main_prints_the_message_and_fails(dev, monkeypatch, capsys):
     assert "[dev] no pip here" in capsys.readouterr().err
 
 
+SPREAD = ["-n", "2", "--dist", "loadgroup"]       # two cores: the tests on both
+
+
 @pytest.mark.parametrize("argv, expected", [
     ([], ["main.py"]),
     (["--selftest"], ["main.py", "--selftest"]),
     (["replay", "m.toml"], ["main.py", "replay", "m.toml"]),
-    (["test"], ["-m", "pytest"]),
-    (["test", "tests/test_i18n.py", "-x"], ["-m", "pytest", "tests/test_i18n.py", "-x"]),
+    (["test"], ["-m", "pytest", *SPREAD]),
+    (["test", "tests/test_i18n.py", "-x"], ["-m", "pytest", *SPREAD, "tests/test_i18n.py", "-x"]),
+    (["test", "-n", "0"], ["-m", "pytest", "-n", "0"]),             # the caller chooses
+    (["test", "-p", "no:xdist"], ["-m", "pytest", "-p", "no:xdist"]),
 ])
 def test_arguments_go_to_the_game_or_to_pytest(dev, monkeypatch, argv, expected):
     ran = []
     monkeypatch.setattr(dev, "ensure_env", lambda kind: Path("/venv/python"))
     monkeypatch.setattr(dev.os, "execv", lambda exe, cmd: ran.append(cmd))
     monkeypatch.setattr(dev.os, "chdir", lambda path: None)
+    monkeypatch.setattr(dev.os, "cpu_count", lambda: 2)
     dev.main(argv)
     cmd = [Path(c).name if c.endswith("main.py") else c for c in ran[0][1:]]
     assert cmd == expected
+
+
+@pytest.mark.parametrize("cores, expected", [
+    (1, []), (2, SPREAD), (4, ["-n", "4", "--dist", "loadgroup"]), (32, ["-n", "4", "--dist", "loadgroup"]),
+])
+def test_the_tests_spread_over_the_cores_up_to_four(dev, cores, expected):
+    assert dev.test_workers([], cores) == expected
+    assert dev.test_workers(["--numprocesses=3"], cores) == []
 
 
 def test_requirements_are_installed_once_until_they_change(dev, monkeypatch, tmp_path):

@@ -1,7 +1,8 @@
 """Developer set-up in one command: a project-local virtual environment, then the game or the tests.
 
     python3 tools/dev.py [play] [ARGS...]    the game (ARGS go to main.py: `play replay x.toml`)
-    python3 tools/dev.py test [ARGS...]      every test (ARGS go to pytest: `test tests/test_i18n.py -x`)
+    python3 tools/dev.py test [ARGS...]      every test (ARGS go to pytest: `test tests/test_i18n.py -x`),
+                                             on every core (up to four) with pytest-xdist
 
 The first run creates ``.venv/`` in the repository with the Python that runs this script
 (3.11 or newer) and installs ``requirements.txt`` (play) or ``requirements-dev.txt`` (test)
@@ -131,6 +132,18 @@ def ensure_env(kind: str) -> Path:
     return python
 
 
+def test_workers(args: list[str], cores: int | None = None) -> list[str]:
+    """pytest-xdist options spreading the tests over the machine's cores (at most four, so
+    that the tests that time a loopback server are not starved), unless ``args`` choose
+    for themselves (``-n``, ``--numprocesses``, ``-p no:xdist``) or there is one core. The
+    tests that share the one-folder build go to one worker (``--dist loadgroup``), so it is
+    built once."""
+    if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist") for a in args):
+        return []
+    cores = min(4, cores or os.cpu_count() or 1)
+    return ["-n", str(cores), "--dist", "loadgroup"] if cores > 1 else []
+
+
 def main(argv: list[str]) -> int:
     kind = argv[0] if argv and argv[0] in REQUIREMENTS else "play"
     rest = argv[1:] if argv and argv[0] in REQUIREMENTS else argv
@@ -142,7 +155,7 @@ def main(argv: list[str]) -> int:
     if kind == "play":
         cmd = [str(python), str(ROOT / "main.py"), *rest]
     else:
-        cmd = [str(python), "-m", "pytest", *rest]
+        cmd = [str(python), "-m", "pytest", *test_workers(rest), *rest]
     os.chdir(ROOT)
     if os.name == "nt":                     # no exec on Windows: wait for the child
         return subprocess.call(cmd)
