@@ -1,8 +1,9 @@
 """A flood of junk at a phone server, in a process of its own (so the flooder does not share
-the server's interpreter): ``python3 tests/phone_flood.py PORT TOKEN SECONDS RATE OUT.json`` sends
-junk over WebSockets at RATE messages a second (reconnecting whenever the server drops it)
-and knocks with wrong tokens meanwhile, on 127.0.0.1 only; it writes what it did and what
-it got back to OUT.json."""
+the server's interpreter):
+``python3 tests/phone_flood.py PORT TOKEN SECONDS RATE OUT.json [CONNECTIONS]`` sends junk over
+CONNECTIONS WebSockets (2 unless given) at RATE messages a second in all, reconnecting whenever
+the server drops one, and knocks with wrong tokens meanwhile, on 127.0.0.1 only; it writes what
+it did and what it got back to OUT.json."""
 from __future__ import annotations
 
 import asyncio
@@ -20,9 +21,10 @@ class Flooder(threading.Thread):
     """Sends junk at ``rate`` messages a second for ``seconds`` over WebSockets (reconnecting
     whenever the server drops it), and knocks with wrong tokens meanwhile."""
 
-    def __init__(self, port, token, seconds, rate=FLOOD_RATE):
+    def __init__(self, port, token, seconds, rate=FLOOD_RATE, workers=2):
         super().__init__(daemon=True, name="flooder")
         self.port, self.token, self.seconds, self.rate = port, token, seconds, rate
+        self.workers = workers        # connections flooding at once, each back at once when dropped
         self.sent = 0
         self.connections = 0
         self.refused_handshakes = 0
@@ -38,14 +40,9 @@ class Flooder(threading.Thread):
     async def _main(self):
         end = time.monotonic() + self.seconds
         async with aiohttp.ClientSession() as http_session:
-            jobs = [self._worker(http_session, end, self.rate / self.WORKERS) for _ in range(self.WORKERS)]
+            jobs = [self._worker(http_session, end, self.rate / self.workers) for _ in range(self.workers)]
             await asyncio.gather(self._knock(http_session, end), *jobs)
 
-    # connections flooding at once, each back at once when dropped: two, so that with the seat's
-    # honest phone they fill the server's SOCKETS_PER_SEAT (3) and it is the server's junk and
-    # rate limits that end each one; more would push each other out (a reconnecting phone
-    # replaces its oldest connection) before any limit is reached
-    WORKERS = 2
     PAYLOADS = ("{oops", '{"type":"act","action":"play AS","turn":"999:999"}', "[1,2,3]",
                 '{"type":"lang","lang":"xx"}', '{"type":"act","action":"DROP TABLE","turn":"0:0"}',
                 "\x00" * 100, '{"type":"act","action":"play #1","turn":"0:0"}')
@@ -96,7 +93,8 @@ class Flooder(threading.Thread):
 
 if __name__ == "__main__":
     port, token, seconds, rate, out = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
-    flood = Flooder(port, token, seconds, rate)
+    workers = int(sys.argv[6]) if len(sys.argv) > 6 else 2
+    flood = Flooder(port, token, seconds, rate, workers)
     flood.run()
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"sent": flood.sent, "connections": flood.connections,

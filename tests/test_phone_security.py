@@ -21,7 +21,7 @@ import pytest
 from game.remote.assets import Assets
 from game.remote.hub import PhoneHub
 from game.remote.protocol import MAX_JUNK
-from game.remote.server import PhoneServer
+from game.remote.server import SOCKETS_PER_SEAT, PhoneServer
 
 from phone_driving import PhoneClient, bot_chooser, phone_seats
 from table_driving import DT, close_overlays
@@ -199,8 +199,13 @@ def test_a_flood_of_junk_does_not_disturb_the_match(tmp_path):
     table.match.apply = recording_apply
     honest = PhoneClient(phones.url(0), bot_chooser("twenty_nine", 1))
     partner = PhoneClient(phones.url(2), bot_chooser("twenty_nine", 2))
+    # the flood's connections and the seat's honest phone fill the seat's sockets, so it is the
+    # server's junk and rate limits that end each flooding connection; more connections would
+    # push each other out (a phone that reconnects replaces its oldest) before any limit is hit
+    flooders = SOCKETS_PER_SEAT - 1
     flood_cmd = [sys.executable, str(Path(__file__).with_name("phone_flood.py")),
-                 str(phones.server.bound_port), phones.hub.token(2), str(FLOOD_SECONDS), str(FLOOD_RATE), str(out)]
+                 str(phones.server.bound_port), phones.hub.token(2), str(FLOOD_SECONDS), str(FLOOD_RATE), str(out),
+                 str(flooders)]
     honest.start(), partner.start()
     try:
         assert honest.connected.wait(10) and partner.connected.wait(10)

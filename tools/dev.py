@@ -133,8 +133,8 @@ def ensure_env(kind: str) -> Path:
 
 
 def test_workers(args: list[str], cores: int | None = None) -> list[str]:
-    """pytest-xdist options spreading the tests over the machine's cores (at most four, so
-    that the tests that time a loopback server are not starved), unless ``args`` choose
+    """pytest-xdist options spreading the tests over the machine's cores (at most four: the
+    one-folder build's tests, on one worker, take about four minutes alone), unless ``args`` choose
     for themselves (``-n``, ``--numprocesses``, ``-p no:xdist``) or there is one core. The
     tests that share the one-folder build go to one worker (``--dist loadgroup``), so it is
     built once."""
