@@ -10,6 +10,7 @@ import pytest
 from game.ai import SEARCH_GAMES, bot_kinds, has_search, levels, make_bot, search_game
 from game.ai.arena import play_match
 from game.ai.search.bot import CheatBot, SearchBot
+from game.ai.search.ismcts import ActionStat, search
 from game.ai.search.worlds import Slot, WorldStats, deal_constrained, sample_worlds
 from game.games import game_module
 
@@ -102,6 +103,73 @@ def test_search_is_deterministic_for_a_seed(game_id, players):
         assert first.choose(view) == second.choose(view)
         assert [(s.action, s.visits) for s in first.last_stats] == \
                [(s.action, s.visits) for s in second.last_stats]
+
+
+class CountedWorld:
+    """A sampled world that notes which world each iteration cloned."""
+
+    def __init__(self, world, number: int, log: list) -> None:
+        self.world, self.number, self.log = world, number, log
+
+    def clone(self):
+        self.log.append(self.number)
+        return self.world.clone()
+
+
+@pytest.mark.parametrize("game_id,players", [("tute", 3), ("twenty_nine", 4), ("truco_mineiro", 2)])
+def test_a_paired_search_tries_every_action_in_the_same_worlds(game_id, players):
+    """Paired root: in each pass every action is tried once, all in the pass's
+    world; each action's value is the mean of its passes, and the actions come
+    highest value first."""
+    game = search_game(game_id)
+    searched = 0
+    for _, view in decisions(game_id, players, 4, seed=3):
+        actions = game.root_candidates(view, list(view["legal"])) or list(view["legal"])
+        if len(actions) < 2:
+            continue
+        rng = random.Random(7)
+        worlds = sample_worlds(game, view, rng, 5)
+        log = []
+        counted = [CountedWorld(w, i, log) for i, w in enumerate(worlds)]
+        stats = search(game, view, counted, 11 * len(actions) - 1, rng, paired=True)
+        assert log == [k % len(worlds) for k in range(10) for _ in actions]
+        assert sorted(s.action for s in stats) == sorted(actions)
+        for s in stats:
+            assert s.visits == 10 and len(s.passes) == 10
+            assert abs(s.value - sum(s.passes) / 10) < 1e-9
+        assert [s.value for s in stats] == sorted((s.value for s in stats), reverse=True)
+        searched += 1
+    assert searched
+
+
+def test_tute_for_three_and_four_searches_paired_and_for_two_by_ucb():
+    game = search_game("tute")
+    for players in (2, 3, 4):
+        _, view = next((m, v) for m, v in decisions("tute", players, 8, seed=3)
+                       if v["phase"] == "play" and len(v["legal"]) > 1 and not game.solvable(v))
+        stats = SearchBot(game, 60, seed=1).analyse(view)
+        assert stats
+        assert all((s.passes is not None) == (players > 2) for s in stats)
+
+
+def test_a_paired_search_keeps_a_small_edge_that_every_pass_shows():
+    """The search overrules the rule bot when the paired difference is clear,
+    however small, and defers to it when the passes disagree."""
+    game = search_game("tute")
+    _, view = next((m, v) for m, v in decisions("tute", 3, 8, seed=3) if len(v["legal"]) > 1)
+
+    class Usual:
+        def choose(self, view):
+            return view["legal"][1]
+
+    bot = SearchBot(game, 100, seed=1, fallback=Usual())
+    best, usual = view["legal"][0], view["legal"][1]
+    steady = [ActionStat(best, 50, 0.51, 0.0, [0.51] * 50), ActionStat(usual, 50, 0.50, 0.0, [0.50] * 50)]
+    assert bot._settle(view, steady) == best
+    swings = [0.01 + (0.6 if i % 2 else -0.6) for i in range(50)]
+    noisy = [ActionStat(best, 50, 0.51, 0.0, [0.5 + d for d in swings]),
+             ActionStat(usual, 50, 0.50, 0.0, [0.5] * 50)]
+    assert bot._settle(view, noisy) == usual
 
 
 def test_levels_are_reachable_by_name():

@@ -148,10 +148,12 @@ def test_a_raise_over_a_call_reads_stronger_than_the_call_and_no_call_comes_from
 
 def test_search_is_deterministic_for_a_seed():
     m = scripted([([["4C", "KD", "5S"], ["3H", "JS", "6D"]], ["play 5S", "call truco"])])
-    view = m.view(1)
+    view = m.view(m.to_act)                          # seat 0 answers the truco
     a, b = bot(), bot()
     assert a.choose(view) == b.choose(view)
-    assert [(s.action, s.visits) for s in a.last_stats] == [(s.action, s.visits) for s in b.last_stats]
+    assert len(a.last_stats) == 3
+    assert [(s.action, s.visits, s.value) for s in a.last_stats] == \
+           [(s.action, s.visits, s.value) for s in b.last_stats]
 
 
 def test_choice_is_the_same_whatever_the_hidden_cards():

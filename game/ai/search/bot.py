@@ -26,6 +26,17 @@ def decision_rng(seed: int, view: dict) -> random.Random:
     return random.Random(f"search/{seed}/{view['deal_index']}/{len(view['actions'])}/{view['seat']}")
 
 
+def paired_error(a: list[float], b: list[float]) -> float:
+    """The standard error of the mean of ``a[i] - b[i]`` (rewards of two
+    actions in the same passes)."""
+    diffs = [x - y for x, y in zip(a, b)]
+    n = len(diffs)
+    if n < 2:
+        return 0.5
+    mean = sum(diffs) / n
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+
+
 class SearchBot(Bot):
     """ISMCTS over sampled worlds with ``iterations`` iterations a decision;
     ``fallback`` (the rule bot) decides where no consistent world is found.
@@ -61,9 +72,10 @@ class SearchBot(Bot):
         return self._settle(view, stats)
 
     def _settle(self, view: dict, stats: list[ActionStat]) -> str:
-        """The most visited action, unless the search cannot tell it from what
+        """The search's first action, unless the search cannot tell it from what
         the rule bot would do: then the rule bot's choice (a near tie is noise,
-        and noise must not decide a double or a raise)."""
+        and noise must not decide a double or a raise). A paired search knows
+        its noise: the standard error of the two actions' paired difference."""
         best = stats[0]
         if self.fallback is None or len(stats) < 2:
             return best.action
@@ -71,7 +83,10 @@ class SearchBot(Bot):
         other = next((s for s in stats if s.action == usual), None)
         if other is None or other is best or 2 * other.visits < best.visits:
             return best.action
-        noise = 0.5 * math.sqrt(1 / best.visits + 1 / other.visits)
+        if best.passes is not None and other.passes is not None:
+            noise = paired_error(best.passes, other.passes)
+        else:
+            noise = 0.5 * math.sqrt(1 / best.visits + 1 / other.visits)
         return usual if best.value - other.value < noise else best.action
 
     def analyse(self, view: dict, iterations: int | None = None, price_all: bool = False) -> list[ActionStat]:
@@ -96,7 +111,7 @@ class SearchBot(Bot):
                 self.last_stats = exact
                 return exact
         self.last_stats = search(game, view, worlds, iterations or self.iterations, rng,
-                                 price_all=price_all)
+                                 price_all=price_all, paired=game.paired_root(view))
         return self.last_stats
 
     def sample(self, view: dict, rng: random.Random, count: int | None = None) -> list:

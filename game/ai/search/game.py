@@ -51,6 +51,13 @@ class SearchGame:
         raise NotImplementedError
 
     # ----- the tree -------------------------------------------------------------
+    def paired_root(self, view: dict) -> bool:
+        """Whether the decision tries its actions in passes over the same
+        worlds (:func:`.ismcts.search`, ``paired``) rather than by UCB at the
+        root (default: not). A game turns it on where it was measured to play
+        better."""
+        return False
+
     def candidates(self, match, legal: list[str]) -> list[str]:
         """The actions the tree considers at this point (default: all legal).
         A game may prune dominated or equivalent actions; never to nothing."""

@@ -12,6 +12,15 @@ adds no node: the tree then holds the searching seat's own moves and those
 the game keeps in it. The decision is the root's most visited action. The game may prune what the
 tree considers; a hint or a review searches every legal action at the root
 so that it can price any choice a player made.
+
+Paired root (``paired``): the iterations go in passes, one iteration per root
+action in each pass, every iteration of a pass in the same world and with the
+same random stream for its tree and playout (common random numbers). Every
+action is then tried in exactly the same worlds, so the luck of the deal, by
+far the largest noise in a card game's playout, cancels out of the comparison
+between actions, and each pass gives a paired sample of the difference between
+two actions (:attr:`ActionStat.passes`). The decision is the action of highest
+value. Below the root the tree works as above.
 """
 from __future__ import annotations
 
@@ -43,12 +52,15 @@ class ActionStat:
     visits: int
     value: float
     margin: float
+    passes: list | None = None      # paired search: the reward of each pass, in pass order
 
 
 def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
-           exploration: float = 0.7, price_all: bool = False) -> list[ActionStat]:
+           exploration: float = 0.7, price_all: bool = False,
+           paired: bool = False) -> list[ActionStat]:
     """Run ``iterations`` iterations over ``worlds`` (used in turn) and return
-    the root actions that are legal in ``view``, most visited first.
+    the root actions that are legal in ``view``, most visited first (paired:
+    highest value first; the iterations are rounded down to whole passes).
 
     The root considers ``game.root_candidates(view, legal)`` (the game may drop
     actions that are dominated or the same as another, so noise cannot pick
@@ -66,10 +78,32 @@ def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
     n_worlds = len(worlds)
     me = view["seat"]
     by_policy = game.by_policy
+    forced = None                             # paired: the root actions, tried in turn
+    if paired:
+        forced = list(root_legal) if root_legal is not None else list(view["legal"])
+        if not forced:
+            return []                         # not this seat's turn: nothing to choose
+        per_pass = len(forced)
+        iterations = max(1, iterations // per_pass) * per_pass
+        passes = {a: [] for a in forced}
+        pass_rng = rng
     for it in range(iterations):
-        world = worlds[it % n_worlds].clone()
-        node = root
-        path = []
+        if forced is not None:
+            k, j = divmod(it, per_pass)
+            if j == 0:
+                pass_seed = pass_rng.getrandbits(64)
+            rng = random.Random(pass_seed)    # the same stream for every action of the pass
+            world = worlds[k % n_worlds].clone()
+            child = root.children.get(forced[j])
+            if child is None:
+                child = root.children[forced[j]] = Node(forced[j], world.to_act)
+            world.apply_fast(forced[j])
+            node = child
+            path = [child]
+        else:
+            world = worlds[it % n_worlds].clone()
+            node = root
+            path = []
         # selection and expansion
         while not world.deal_over_since(deal):
             if path and world.to_act != me and by_policy(world):
@@ -110,12 +144,18 @@ def search(game, view: dict, worlds: list, iterations: int, rng: random.Random,
             world.apply_fast(playout_action(world, rng))
             steps += 1
         rewards, margins = outcome(world, view)
+        if forced is not None:
+            passes[path[0].action].append(rewards[me])
         for n in path:
             n.visits += 1
             n.reward += rewards[n.actor]
             n.margin += margins[n.actor]
     legal = set(view["legal"])
-    stats = [ActionStat(c.action, c.visits, c.reward / c.visits, c.margin / c.visits)
+    stats = [ActionStat(c.action, c.visits, c.reward / c.visits, c.margin / c.visits,
+                        passes[c.action] if forced is not None else None)
              for c in root.children.values() if c.action in legal and c.visits]
-    stats.sort(key=lambda s: (-s.visits, -s.value))
+    if forced is not None:
+        stats.sort(key=lambda s: -s.value)
+    else:
+        stats.sort(key=lambda s: (-s.visits, -s.value))
     return stats
