@@ -56,6 +56,53 @@ def test_deal_constrained_reports_a_contradiction():
     assert deal_constrained([1, 2, 3], [Slot("a", 3, allowed=lambda c: c > 5)], random.Random(1)) is None
 
 
+def test_inference_keeps_worlds_in_proportion_to_how_likely_the_others_moves_were():
+    """A model of the others' play that finds one move 9 times likelier in
+    worlds where its player held a given card: the kept worlds give him that
+    card about 9 times the odds they give him without a model, and every
+    kept world still agrees with the view."""
+    game_cls = type(search_game("tute"))
+
+    class Plain(game_cls):
+        def action_likelihood(self, view):
+            return None
+
+    match, view = next((m, v) for m, v in decisions("tute", 3, 30, seed=4)
+                       if sum(1 for s, _ in v["actions"] if s != v["seat"]) >= 2
+                       and not Plain().solvable(v))
+    actor, action = next((s, a) for s, a in view["actions"] if s != view["seat"])
+
+    def worlds(game):
+        stats = WorldStats()
+        got = sample_worlds(game, view, random.Random(3), 200, stats=stats)
+        assert len(got) == 200 and all(w.agrees_with(view) for w in got)
+        return got, stats
+
+    plain, plain_stats = worlds(Plain())
+    # a card the rules leave in doubt: the actor holds it in some worlds, not in others
+    share = {c: sum(1 for w in plain if w.masks[actor] >> c & 1) / 200 for c in range(40)}
+    probe = min(share, key=lambda c: abs(share[c] - 0.4))
+    assert 0.2 < share[probe] < 0.6
+
+    class Picky(game_cls):
+        def action_likelihood(self, view):
+            def likely(m, a):
+                if m.to_act != actor or a != action:
+                    return 1.0
+                return 0.9 if m.masks[actor] >> probe & 1 else 0.1
+            return likely
+
+    picky, picky_stats = worlds(Picky())
+    assert plain_stats.ess == 200 and picky_stats.kept == 200 * Picky.inference_pool
+    assert picky_stats.ess < 0.9 * picky_stats.kept
+    p = sum(1 for w in picky if w.masks[actor] >> probe & 1) / 200
+
+    def odds(x):
+        return x / (1 - x)
+
+    assert 5 < odds(p) / odds(share[probe]) < 16, (share[probe], p)
+
+
 @pytest.mark.parametrize("game_id,players", SEARCHABLE)
 def test_every_sampled_world_shows_the_seat_its_own_view(game_id, players):
     game = search_game(game_id)

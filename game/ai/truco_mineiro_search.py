@@ -398,8 +398,8 @@ class SearchMatch(tm.Match):
     positions = False
 
     @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "SearchMatch":
-        match = super().from_world(view, setup, actions)
+    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "SearchMatch":
+        match = super().from_world(view, setup, actions, observe)
         match.positions = True
         match._legal_cache = None
         return match

@@ -20,6 +20,12 @@ are known; the others go where the seat's knowledge allows (:class:`Knowledge`):
   Each seat's cards are scheduled into its first eight and its draws (earliest
   deadline first, with release times), which gives the stock's order.
 
+Inference from play (:meth:`TuteSearch.action_likelihood`): six worlds are
+drawn for each one kept and weighed by how likely the others' cards were
+under the club-player policy the playouts use, so a seat whose play made
+sense only with some cards gets them more often (2 players, stock phase:
+Hard vs Normal won 169 of 200 matches with it, 157 without).
+
 Playouts use a cheap club-player policy on the sampled world's own state.
 Values: the chance of winning the match after the deal (3/4 players: from the
 deals won, each deal even; 2 players: a race to ``target``), plus a little of
@@ -370,6 +376,7 @@ class TuteSearch(SearchGame):
     module = tu
     hard_iterations = 1000
     expert_iterations = 3000
+    inference_pool = 6       # worlds weighed for each kept (see action_likelihood)
 
     def paired_root(self, view: dict) -> bool:
         """3 and 4 players: every card of the decision is tried in the same
@@ -388,7 +395,11 @@ class TuteSearch(SearchGame):
     def deal(self, view: dict, rng: random.Random):
         k = Knowledge(view)
         if k.n == 2:
-            return self._deal_two(k, rng)
+            for _ in range(3):           # a hand that no draw order fits: deal again
+                got = self._deal_two(k, rng)
+                if got is not None:
+                    return got
+            return None
         return self._deal_many(k, rng)
 
     def _deal_many(self, k: Knowledge, rng: random.Random):
@@ -490,6 +501,38 @@ class TuteSearch(SearchGame):
             return None
         setup = {"hands": [initial[0], initial[1]], "trump": k.turned, "stock": stock}
         return setup, [a for _, a in k.view["actions"]]
+
+    # ----- inference ------------------------------------------------------------------
+    def action_likelihood(self, view: dict):
+        """The others play their cards as the playout policy would, with its
+        chance branches at their usual side, most of the time: a card the
+        policy would play is ``1 - slip`` likely (plus its share of the rest),
+        any other ``slip`` shared out among the playable cards. Declarations
+        are read by :class:`Knowledge` already. Nothing to infer once nothing
+        is hidden (:meth:`solvable`)."""
+        slip = INFERENCE_SLIP.get(view["players"])
+        if slip is None or self.solvable(view):
+            return None
+        steady = _Steady()
+        play = self._play
+
+        def likelihood(match, action: str) -> float:
+            if match.phase != tu.PLAY_PHASE:
+                return 1.0
+            n = len(match._playable(match.turn))
+            if n == 1:
+                return 1.0
+            if action == PLAY[play(match, steady)]:
+                return 1.0 - slip + slip / n
+            return slip / n
+
+        return likelihood
+
+    def refresh(self, world, view: dict, rng: random.Random) -> None:
+        """2 players: the face-down stock is dealt in a new order (no move
+        read by inference depends on a card not drawn yet)."""
+        if world.players == 2:
+            rng.shuffle(world.stock)
 
     # ----- exact endings ---------------------------------------------------------------
     def solvable(self, view: dict) -> bool:
@@ -763,6 +806,23 @@ class TuteSearch(SearchGame):
 
 
 _STRONGER = tuple(_stronger_mask(c) for c in range(40))
+
+# how often a seat is taken to play a card the policy would not (by players);
+# a player count missing here infers nothing from play
+INFERENCE_SLIP = {2: 0.1, 3: 0.3, 4: 0.3}
+
+
+class _Steady:
+    """The playout policy's chance, always at its usual side: the card a
+    club player would play, for inference."""
+
+    @staticmethod
+    def random() -> float:
+        return 0.5
+
+    @staticmethod
+    def choice(options):
+        return options[0]
 
 
 def view_dealer(k: Knowledge) -> int:

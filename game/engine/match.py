@@ -275,7 +275,7 @@ class Match:
 
     # ----- what search needs ------------------------------------------------
     @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
         """A match in the state ``view`` describes, in one sampled world.
 
         ``setup`` is the current deal as dealt, in the game's internal form,
@@ -285,7 +285,9 @@ class Match:
         a game keeps across deals) comes from the view; the deal is replayed,
         so a world that contradicts a played action raises
         :class:`IllegalAction`. Search checks the rest with :meth:`agrees_with`.
-        The result records nothing.
+        ``observe(match, action)``, if given, is called before each replayed
+        action with the match as it stood then (search's inference reads how
+        likely each action was in this world). The result records nothing.
         """
         match = cls(view["players"], view["dealer"], 0, view["options"], [setup], record=False)
         match.restore_match_state(view)
@@ -293,6 +295,8 @@ class Match:
         match._legal_cache = None
         match._start_deal(setup)
         for action in actions:
+            if observe is not None:
+                observe(match, action)
             match.apply(action)
         return match
 

@@ -954,7 +954,7 @@ class Match(BaseMatch):
         self.first_dealer = view.get("first_dealer", self.first_dealer)
 
     @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
         """The match ``view`` describes, with the cards its seat cannot see
         taken from ``setup``. A whole hand is long, so a setup marked
         ``"world"`` builds the position directly instead of replaying the
@@ -963,9 +963,10 @@ class Match(BaseMatch):
         the table, else None) and ``pile_bottom`` (cards of a scripted
         starting pile the seat never saw, top first). Everything public (melds,
         pile, muertos' state, whose turn and phase, the hand's history) comes
-        from the view. Any other setup is replayed as usual."""
+        from the view (so ``observe`` sees nothing). Any other setup is
+        replayed as usual."""
         if not setup.get("world"):
-            return super().from_world(view, setup, actions)
+            return super().from_world(view, setup, actions, observe)
         return cls.determinized(view, setup["hands"], setup["stock"], setup["muertos"],
                                 setup.get("pile_bottom", ()), actions)
 

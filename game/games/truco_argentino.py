@@ -219,11 +219,11 @@ class Match(BaseMatch):
         return 2
 
     @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
         """Search's world (see the base class). Its next deal is never looked
         at (playouts stop at the end of this one), so it is scripted instead
         of shuffled: the same deal for every world, at no cost."""
-        match = super().from_world(view, setup, actions)
+        match = super().from_world(view, setup, actions, observe)
         match.setups = [None] * (match.deal_index + 1) + [_NEXT_DEAL[match.players]]
         return match
 

@@ -137,11 +137,11 @@ class Match(BaseMatch):
     lean = False        # a search world: the next deal is not dealt (see _begin_next_deal)
 
     @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str]) -> "Match":
+    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
         """A sampled world for search (see the base); it is ``lean``: when its
         deal ends the score moves but no next deal is dealt, since a search
         never looks past the deal."""
-        match = super().from_world(view, setup, actions)
+        match = super().from_world(view, setup, actions, observe)
         match.lean = True
         return match
 

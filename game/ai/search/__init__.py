@@ -3,7 +3,9 @@
 - :mod:`.worlds` deals the cards a seat cannot see, consistently with what it
   has seen, and builds each sampled world as a match through the engine
   (:meth:`~game.engine.match.Match.from_world`), keeping only worlds that show
-  the seat exactly its own view.
+  the seat exactly its own view. Where a game has a model of how the others
+  play, it draws more worlds and keeps them in proportion to how likely the
+  others' moves were in each (inference from play).
 - :mod:`.ismcts` is the search itself (single-observer ISMCTS, Cowling, Powley
   and Whitehouse 2012): one tree over the seat's information sets, a fresh
   world every iteration, availability-aware UCB, playouts to the end of the deal.

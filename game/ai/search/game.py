@@ -50,6 +50,25 @@ class SearchGame:
         equal keys, equal futures (the exact solver's table)."""
         raise NotImplementedError
 
+    # ----- inference ---------------------------------------------------------------
+    inference_pool = 4       # worlds drawn for each one kept, where the game weighs them
+
+    def action_likelihood(self, view: dict):
+        """A model of how the other seats play, for inference from their
+        moves: a function ``(match, action) -> probability`` that the seat to
+        act in ``match`` (a sampled world as it stood during the replay of the
+        deal) took ``action`` there. :func:`.worlds.sample_worlds` weighs each
+        world by the product over the other seats' moves and keeps worlds in
+        proportion, so hands under which their play makes sense come up more
+        often. None (the default): every consistent world is alike."""
+        return None
+
+    def refresh(self, world, view: dict, rng: random.Random) -> None:
+        """A world kept more than once by inference: deal anew, in place, what
+        the weight did not read (the order of the cards still in a stock), so
+        the copies differ where the seat's knowledge leaves room. Default:
+        nothing."""
+
     # ----- the tree -------------------------------------------------------------
     def paired_root(self, view: dict) -> bool:
         """Whether the decision tries its actions in passes over the same
