@@ -43,7 +43,7 @@ from game.games import tute as tu
 from game.games.tute import (KING, KNIGHT, PAIR, PER_SUIT, PLAY, POINTS, SING20, SING40,
                              TUTE_ACT, exchange_card, full_obligations)
 
-from .search.game import SearchGame
+from .search.game import SearchGame, Steady, policy_likelihood
 from .search.worlds import Slot, deal_constrained
 
 NAMES = tu.NAMES
@@ -513,7 +513,7 @@ class TuteSearch(SearchGame):
         slip = INFERENCE_SLIP.get(view["players"])
         if slip is None or self.solvable(view):
             return None
-        steady = _Steady()
+        steady = Steady()
         play = self._play
 
         def likelihood(match, action: str) -> float:
@@ -522,9 +522,7 @@ class TuteSearch(SearchGame):
             n = len(match._playable(match.turn))
             if n == 1:
                 return 1.0
-            if action == PLAY[play(match, steady)]:
-                return 1.0 - slip + slip / n
-            return slip / n
+            return policy_likelihood(action == PLAY[play(match, steady)], n, slip)
 
         return likelihood
 
@@ -810,19 +808,6 @@ _STRONGER = tuple(_stronger_mask(c) for c in range(40))
 # how often a seat is taken to play a card the policy would not (by players);
 # a player count missing here infers nothing from play
 INFERENCE_SLIP = {2: 0.1, 3: 0.3, 4: 0.3}
-
-
-class _Steady:
-    """The playout policy's chance, always at its usual side: the card a
-    club player would play, for inference."""
-
-    @staticmethod
-    def random() -> float:
-        return 0.5
-
-    @staticmethod
-    def choice(options):
-        return options[0]
 
 
 def view_dealer(k: Knowledge) -> int:

@@ -11,6 +11,27 @@ import math
 import random
 
 
+class Steady:
+    """A policy's chance held at its usual side (``random()`` is 0.5, a
+    choice takes the first option): the move a club player makes, for
+    inference from play (:meth:`SearchGame.action_likelihood`)."""
+
+    @staticmethod
+    def random() -> float:
+        return 0.5
+
+    @staticmethod
+    def choice(options):
+        return options[0]
+
+
+def policy_likelihood(chosen: bool, options: int, slip: float) -> float:
+    """How likely a move was under a model that makes the policy's move but
+    for a ``slip`` shared out evenly among the ``options`` moves: the
+    policy's own move (``chosen``) or another one."""
+    return 1.0 - slip + slip / options if chosen else slip / options
+
+
 class SearchGame:
     """Base: defaults that suit a trick game; a game overrides what differs.
 
