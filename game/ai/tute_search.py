@@ -508,10 +508,13 @@ class TuteSearch(SearchGame):
         chance branches at their usual side, most of the time: a card the
         policy would play is ``1 - slip`` likely (plus its share of the rest),
         any other ``slip`` shared out among the playable cards. Declarations
-        are read by :class:`Knowledge` already. Nothing to infer once nothing
-        is hidden (:meth:`solvable`)."""
+        are read by :class:`Knowledge` already. Nothing to infer before
+        another seat has played a card, nor once nothing is hidden
+        (:meth:`solvable`)."""
         slip = INFERENCE_SLIP.get(view["players"])
-        if slip is None or self.solvable(view):
+        seat = view["seat"]
+        if (slip is None or self.solvable(view)
+                or not any(s != seat and a.startswith("play ") for s, a in view["actions"])):
             return None
         steady = Steady()
         play = self._play
