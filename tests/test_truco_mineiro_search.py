@@ -248,25 +248,3 @@ def test_never_runs_when_running_loses_the_match():
     # weak cards (running without the match at stake would be right), but running
     # gives them 4 and the match: play on
     assert bot(600).choose(m.view(0)) != "reject"
-
-
-def test_a_trick_let_go_with_a_low_card_reads_as_no_cheap_winner():
-    """Inference from card play: seat 0 (mão) leads the KD and seat 1 lets it
-    go with a 5. A club player wins a first trick cheaply when he can, so in
-    seat 0's samples seat 1 holds a card above the king less often than when
-    his card is not read, though still now and then (he may have kept it)."""
-    m = scripted([([["KD", "5C", "6H"], ["5S", "JH", "QS"]], ["play KD", "play 5S"])])
-    view = m.view(0)
-    assert view["to_act"] == 0 and view["legal"]
-    plain = TrucoMineiroSearch()
-    plain.action_likelihood = lambda view: None
-    king = tm.STRENGTH[CARD["KD"]]
-
-    def above(game):
-        worlds = sample_worlds(game, view, random.Random(4), 200)
-        assert len(worlds) == 200 and all(w.agrees_with(view) for w in worlds)
-        return sum(any(tm.STRENGTH[c] > king for c in w.hands[1]) for w in worlds) / 200
-
-    read, unread = above(TrucoMineiroSearch()), above(plain)
-    assert read < unread - 0.15, (read, unread)
-    assert read > 0.05

@@ -39,7 +39,7 @@ from game.games import truco_mineiro as tm
 from game.games.truco_mineiro import (BLIND_PLAY, CALL, DECIDE, N_CARDS, NAMES, PLAY, PLAY_PHASE,
                                       REFUSED, STEP_NAMES, STRENGTH, TARGET, TIE, VALUES)
 
-from .search.game import SearchGame, Steady, policy_likelihood
+from .search.game import SearchGame
 
 CARD = tm.DECK.index
 
@@ -444,39 +444,6 @@ class TrucoMineiroSearch(SearchGame):
         self.kept = 0
 
     # ----- worlds -------------------------------------------------------------------------
-    inference_pool = 4          # worlds weighed for each one kept (see action_likelihood)
-    PLAY_SLIP = 0.2             # how often a card is taken to be one the policy would not play
-
-    def action_likelihood(self, view: dict):
-        """Inference from the cards the others played (their bets are read by
-        :class:`BetEvidence` when the world is dealt): a card of the class the
-        playout policy would have played (:meth:`_card`, its chance at the
-        usual side) is ``1 - PLAY_SLIP`` likely, any other class shares the
-        slip. So a seat that let a trick go with a low card more likely had
-        nothing cheap to win it with, and a seat that led its second best
-        more likely holds a better one."""
-        seat = view["seat"]
-        if not any(s != seat and a.startswith("play ") for s, a in view["actions"]):
-            return None                          # no card of theirs to read yet
-        steady = Steady()
-        slip = self.PLAY_SLIP
-        card = self._card
-
-        def likelihood(match, action: str) -> float:
-            if match.phase != PLAY_PHASE or match.pending or not action.startswith("play "):
-                return 1.0
-            played = CARD.get(action[5:])
-            hand = match.hands[match.turn]
-            if played is None or len(hand) < 2:
-                return 1.0                       # a blind or covered card tells nothing
-            classes = {STRENGTH[c] for c in hand}
-            if len(classes) < 2:
-                return 1.0
-            policy = CARD.get(card(match, steady)[5:])
-            return policy_likelihood(STRENGTH[policy] == STRENGTH[played], len(classes), slip)
-
-        return likelihood
-
     def evidence(self, view: dict) -> BetEvidence:
         key = (tuple(tuple(a) for a in view["actions"]), view["players"], view["dealer"],
                tuple(view["score"]), view["special"], view["options"]["triple_tie"])
