@@ -23,8 +23,8 @@ are known; the others go where the seat's knowledge allows (:class:`Knowledge`):
 Inference from play (:meth:`TuteSearch.action_likelihood`): six worlds are
 drawn for each one kept and weighed by how likely the others' cards were
 under the club-player policy the playouts use, so a seat whose play made
-sense only with some cards gets them more often (2 players, stock phase:
-Hard vs Normal won 169 of 200 matches with it, 157 without).
+sense only with some cards gets them more often (2 players: Hard won 174 of
+200 matches against Normal with it, 157 of the same 200 without).
 
 Playouts use a cheap club-player policy on the sampled world's own state.
 Values: the chance of winning the match after the deal (3/4 players: from the
