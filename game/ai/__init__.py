@@ -5,7 +5,8 @@
 - ``easy``: the rule bot with mistakes;
 - ``normal`` (also ``rule``): the game's rule bot, a sound club player;
 - ``hard``: search (ISMCTS over sampled worlds), about 0.3 s a decision here;
-- ``expert``: the same search with about three times the budget;
+- ``expert``: the same search with about three times the budget (and, where
+  a game asks for it, more sampled worlds);
 - ``random``: any legal action;
 - ``cheat``: the expert search given the true deal, for the arena only.
 
@@ -76,6 +77,8 @@ def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
         fallback = make_bot("normal", game_id, seed) if has_rule_bot(game_id) else RandomBot(seed)
         if kind == "hard":
             return SearchBot(game, game.hard_iterations, seed, fallback, "hard")
-        cls = CheatBot if kind == "cheat" else SearchBot
-        return cls(game, game.expert_iterations, seed, fallback, kind)
+        if kind == "cheat":
+            return CheatBot(game, game.expert_iterations, seed, fallback, kind)
+        return SearchBot(game, game.expert_iterations, seed, fallback, kind,
+                         **({"worlds": game.expert_worlds} if game.expert_worlds else {}))
     raise ValueError(f"unknown bot {kind!r} for {game_id} (bots: {', '.join(bot_kinds(game_id))})")

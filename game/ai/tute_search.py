@@ -377,6 +377,7 @@ class TuteSearch(SearchGame):
     hard_iterations = 1000
     expert_iterations = 3000
     inference_pool = 6       # worlds weighed for each kept (see action_likelihood)
+    expert_worlds = 120      # Expert keeps three times Hard's worlds: a finer posterior
 
     def paired_root(self, view: dict) -> bool:
         """3 and 4 players: every card of the decision is tried in the same

@@ -73,6 +73,7 @@ class SearchGame:
 
     # ----- inference ---------------------------------------------------------------
     inference_pool = 4       # worlds drawn for each one kept, where the game weighs them
+    expert_worlds: int | None = None   # worlds an Expert decision keeps (None: as Hard)
 
     def action_likelihood(self, view: dict):
         """A model of how the other seats play, for inference from their
