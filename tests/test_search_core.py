@@ -229,7 +229,7 @@ def test_levels_are_reachable_by_name():
             assert make_bot(kind, game_id, 1) is not None
         hard, expert = make_bot("hard", game_id, 1), make_bot("expert", game_id, 1)
         assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
-        assert expert.iterations > hard.iterations
+        assert expert.iterations > hard.iterations and expert.worlds >= hard.worlds
     with pytest.raises(ValueError):
         make_bot("grandmaster", "twenty_nine", 1)
 

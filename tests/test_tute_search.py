@@ -407,3 +407,16 @@ def test_two_players_after_the_stock_decisions_are_solved_exactly():
         assert solve(GAME, m.clone(), view, 1) is None       # over its node limit: not solved
         solved += 1
     assert solved >= 12 and sampled == 3
+
+
+def test_expert_keeps_more_worlds_than_hard_from_a_larger_weighed_draw():
+    """Tute's Expert keeps three times Hard's worlds, each from six weighed."""
+    from game.ai import make_bot
+    _, view = next((m, v) for m, v in _positions(2, {}, 2, every=2, deals=1)
+                   if _others_played(v) and not GAME.solvable(v) and len(v["legal"]) > 1)
+    hard, expert = make_bot("hard", "tute", 3), make_bot("expert", "tute", 3)
+    hard.iterations = expert.iterations = 240        # the worlds, not the search, are under test
+    hard.analyse(view)
+    expert.analyse(view)
+    assert hard.last_worlds.kept == 40 * GAME.inference_pool
+    assert expert.last_worlds.kept == 120 * GAME.inference_pool
