@@ -393,8 +393,19 @@ class TuteSearch(SearchGame):
         return view["players"] > 2
 
     # ----- worlds -----------------------------------------------------------------
+    _known: tuple = (None, None)     # the view last read and what it told
+
+    def knowledge(self, view: dict) -> Knowledge:
+        """The seat's knowledge, read once per view (a decision deals hundreds
+        of worlds from the same view)."""
+        seen, k = self._known
+        if seen is not view:
+            k = Knowledge(view)
+            self._known = (view, k)
+        return k
+
     def deal(self, view: dict, rng: random.Random):
-        k = Knowledge(view)
+        k = self.knowledge(view)
         if k.n == 2:
             for _ in range(3):           # a hand that no draw order fits: deal again
                 got = self._deal_two(k, rng)
