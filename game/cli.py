@@ -88,6 +88,13 @@ def cmd_arena_table(args) -> int:
     return 0
 
 
+def cmd_arena_adopt(args) -> int:
+    from game.ai.arena_log import adopt
+    adopted, said = adopt(args.log, args.check, args.workers)
+    print(said)
+    return 0 if adopted else 1
+
+
 def cmd_bench(args) -> int:
     if args.ui:
         from game.commands.ui_bench import run_ui_bench
@@ -168,6 +175,12 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     summary = sub.add_parser("arena-table", help="the strength table of some arena logs")
     summary.add_argument("logs", nargs="+", metavar="FILE.jsonl")
     summary.set_defaults(func=cmd_arena_table)
+    adopt = sub.add_parser("arena-adopt", help="carry an arena log over to this code if its first "
+                                                "matches play the same here")
+    adopt.add_argument("log", metavar="FILE.jsonl")
+    adopt.add_argument("--check", type=int, default=4, help="matches replayed and compared")
+    adopt.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores)")
+    adopt.set_defaults(func=cmd_arena_adopt)
 
     bench = sub.add_parser("bench", help="random-legal deals per second for each game")
     bench.add_argument("--game")

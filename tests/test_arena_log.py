@@ -77,3 +77,40 @@ def test_a_group_of_matches_plays_the_same_deals():
         match = tm.Match(2, dealer, deal_seed, None, None, True)
         deals.append(match.records[0].setup)
     assert deals[0] == deals[1]
+
+
+def _restamp(log, code):
+    lines = log.read_text().splitlines(keepends=True)
+    head = json.loads(lines[0])
+    head["arena"]["code"] = code
+    log.write_text(json.dumps(head) + "\n" + "".join(lines[1:]))
+
+
+def test_a_log_from_earlier_code_is_adopted_only_if_its_first_matches_repeat(tmp_path):
+    """A log whose fingerprint is another code's is refused; ``adopt``
+    replays its first matches and, when they repeat exactly, carries it over
+    (keeping the old fingerprint in its history), so it resumes to the
+    uninterrupted result. A log whose matches play otherwise is left as it was."""
+    from game.ai.arena_log import adopt
+    whole = run_arena("truco_mineiro", 2, ["rule", "random"], 12, seed=5)
+    log = tmp_path / "mineiro.jsonl"
+    run_arena("truco_mineiro", 2, ["rule", "random"], 6, seed=5, log=str(log))
+    _restamp(log, "0123456789abcdef")
+    with pytest.raises(LogMismatch):
+        run_arena("truco_mineiro", 2, ["rule", "random"], 12, seed=5, log=str(log))
+
+    forged = tmp_path / "forged.jsonl"
+    lines = log.read_text().splitlines(keepends=True)
+    first = json.loads(lines[1])
+    first["entrant"] = 1 - first["entrant"]
+    forged.write_text(lines[0] + json.dumps(first) + "\n" + "".join(lines[2:]))
+    before = forged.read_bytes()
+    adopted, said = adopt(forged, 3)
+    assert not adopted and "plays differently" in said and forged.read_bytes() == before
+
+    adopted, said = adopt(log, 3)
+    assert adopted, said
+    head = json.loads(log.read_text().splitlines()[0])["arena"]
+    assert head["adopted_from"] == ["0123456789abcdef"]
+    resumed = run_arena("truco_mineiro", 2, ["rule", "random"], 12, seed=5, log=str(log))
+    assert resumed.played == 6 and _wins(resumed) == _wins(whole)
