@@ -393,15 +393,15 @@ class TuteSearch(SearchGame):
         return view["players"] > 2
 
     # ----- worlds -----------------------------------------------------------------
-    _known: tuple = (None, None)     # the view last read and what it told
+    _known: tuple = (None, -1, None)     # the view last read, its length, what it told
 
     def knowledge(self, view: dict) -> Knowledge:
         """The seat's knowledge, read once per view (a decision deals hundreds
         of worlds from the same view)."""
-        seen, k = self._known
-        if seen is not view:
+        seen, length, k = self._known
+        if seen is not view or length != len(view["actions"]):
             k = Knowledge(view)
-            self._known = (view, k)
+            self._known = (view, len(view["actions"]), k)
         return k
 
     def deal(self, view: dict, rng: random.Random):
