@@ -89,7 +89,7 @@ def cmd_arena_table(args) -> int:
 
 
 def cmd_arena_adopt(args) -> int:
-    from game.ai.arena_log import adopt
+    from game.ai.arena_adopt import adopt
     adopted, said = adopt(args.log, args.check, args.workers)
     print(said)
     return 0 if adopted else 1

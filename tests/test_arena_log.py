@@ -91,7 +91,7 @@ def test_a_log_from_earlier_code_is_adopted_only_if_its_first_matches_repeat(tmp
     replays its first matches and, when they repeat exactly, carries it over
     (keeping the old fingerprint in its history), so it resumes to the
     uninterrupted result. A log whose matches play otherwise is left as it was."""
-    from game.ai.arena_log import adopt
+    from game.ai.arena_adopt import adopt
     whole = run_arena("truco_mineiro", 2, ["rule", "random"], 12, seed=5)
     log = tmp_path / "mineiro.jsonl"
     run_arena("truco_mineiro", 2, ["rule", "random"], 6, seed=5, log=str(log))
