@@ -12,8 +12,8 @@ import json
 import os
 from pathlib import Path
 
-from .arena import play_match
-from .arena_log import code_fingerprint, read_log
+from .arena import _play_one
+from .arena_log import code_fingerprint, read_log, record_line
 
 
 def adopt(path: str | os.PathLike, check: int, workers: int = 1) -> tuple[bool, str]:
@@ -30,16 +30,16 @@ def adopt(path: str | os.PathLike, check: int, workers: int = 1) -> tuple[bool, 
     now = code_fingerprint(head["game"])
     if head["code"] == now:
         return True, f"{path}: already at this code ({now})"
-    todo = [m for m in sorted(done)[:check]]
+    todo = sorted(done)[:check]
     if len(todo) < check:
         return False, f"{path}: only {len(todo)} matches logged, {check} asked to check"
     jobs = [(head["game"], head["players"], head["bots"], m, head["seed"], head["options"]) for m in todo]
     if workers > 1 and len(jobs) > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            played = dict(pool.map(_replay_one, jobs))
+            played = dict(pool.map(_play_one, jobs))
     else:
-        played = dict(_replay_one(job) for job in jobs)
+        played = dict(_play_one(job) for job in jobs)
     for m in todo:
         side, entrant, decisions = done[m]
         p_side, p_entrant, p_decisions = played[m]
@@ -48,15 +48,9 @@ def adopt(path: str | os.PathLike, check: int, workers: int = 1) -> tuple[bool, 
         if not same:
             return False, f"{path}: match {m} plays differently at this code; not adopted"
     head = dict(head, code=now, adopted_from=head.get("adopted_from", []) + [head["code"]])
-    lines = [json.dumps({"arena": head}) + "\n"]
-    lines += [json.dumps({"m": m, "side": done[m][0], "entrant": done[m][1],
-                          "decisions": done[m][2]}) + "\n" for m in sorted(done)]
+    lines = [json.dumps({"arena": head}) + "\n"] + [record_line(m, done[m]) for m in sorted(done)]
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text("".join(lines), encoding="utf-8")
     os.replace(tmp, path)
     return True, f"{path}: the first {check} matches repeat at this code; adopted ({now})"
 
-
-def _replay_one(job: tuple) -> tuple[int, tuple]:
-    game_id, players, kinds, m, seed, opts = job
-    return m, play_match(game_id, players, kinds, m, seed, opts)

@@ -81,17 +81,14 @@ class ArenaLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("w", encoding="utf-8") as f:
                 f.write(json.dumps({"arena": head}) + "\n")
-        elif _question(found) != head:
-            found = _question(found)
+        elif (found := _question(found)) != head:
             differs = sorted(k for k in set(found) | set(head) if found.get(k) != head.get(k))
             raise LogMismatch(f"{self.path} was written for another run (differs in: "
                               f"{', '.join(differs)}); give another --log file")
 
     def add(self, m: int, outcome: tuple) -> None:
-        side, entrant, decisions = outcome
         with self.path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps({"m": m, "side": side, "entrant": entrant,
-                                "decisions": decisions}) + "\n")
+            f.write(record_line(m, outcome))
             f.flush()
             os.fsync(f.fileno())
         self.done[m] = outcome
@@ -101,3 +98,8 @@ def _question(head: dict) -> dict:
     """A header without its history (the fingerprints it was adopted from)."""
     return {k: v for k, v in head.items() if k != "adopted_from"}
 
+
+def record_line(m: int, outcome: tuple) -> str:
+    """One finished match as a line of the log."""
+    side, entrant, decisions = outcome
+    return json.dumps({"m": m, "side": side, "entrant": entrant, "decisions": decisions}) + "\n"
