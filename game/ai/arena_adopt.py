@@ -12,6 +12,8 @@ import json
 import os
 from pathlib import Path
 
+from game.storage import atomic_write_text
+
 from .arena import _play_one
 from .arena_log import code_fingerprint, read_log, record_line
 
@@ -49,8 +51,5 @@ def adopt(path: str | os.PathLike, check: int, workers: int = 1) -> tuple[bool, 
             return False, f"{path}: match {m} plays differently at this code; not adopted"
     head = dict(head, code=now, adopted_from=head.get("adopted_from", []) + [head["code"]])
     lines = [json.dumps({"arena": head}) + "\n"] + [record_line(m, done[m]) for m in sorted(done)]
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(lines), encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write_text(path, "".join(lines))
     return True, f"{path}: the first {check} matches repeat at this code; adopted ({now})"
-
