@@ -492,9 +492,11 @@ class Policy:
             return rng.choice(raises)
         if env >= thr:
             return ACCEPT
-        if chain == ("F",):
-            # an opened falta may be a bluff: the better hands defend it as
-            # often as its price asks (as the rule bot does)
+        if "F" in chain:
+            # a falta, opened or raised, may be a bluff: the better hands defend
+            # it as often as its price asks, or a falta bluffed over any envido
+            # would win the small pot every time (and a search modelling this
+            # seat would stake the match on bluffs)
             if ENV_CDF[env] >= min(worth / (worth + refused), 0.9):
                 return ACCEPT
         return REJECT
