@@ -8,8 +8,8 @@ import pytest
 
 from game.ai import make_bot
 from game.ai.search.bot import SearchBot
-from game.ai.truco_argentino_search import (ENVIDO, FLOR, POLICY, Knowledge, TrucoArgentinoSearch, _key,
-                                            match_chance)
+from game.ai.truco_argentino_search import (ENVIDO, FLOR, POLICY, Knowledge, TrucoArgentinoSearch,
+                                            _key, match_chance)
 from game.engine.matchfile import parse_match_text, play_spec
 from game.games import truco_argentino as ta
 from game.games.truco_argentino import DECK, envido_value, flor_value
@@ -244,18 +244,16 @@ def test_a_sure_envido_is_played_for_points():
 
 
 def test_the_policy_defends_a_raised_falta_like_an_opened_one():
-    # mano (seat 1) opened envido with 30; seat 0 raised to falta envido, which at
-    # 0-0 is the whole match. Refusing would make every falta bluffed over an envido a
-    # free pot, and a search that models this seat by the policy would stake the
-    # match on such bluffs; a hopeless envido still runs.
-    for strong, hopeless in ((["7E", "3E", "12B"], ["5O", "4C", "12B"]),):
-        for seat_hand, expected in ((strong, ta.ACCEPT), (hopeless, ta.REJECT)):
-            match = scripted([["1O", "2C", "11B"], seat_hand], ["call envido", "call falta envido"],
-                             dealer=0)
-            assert match.actor == 1 and match.env_chain == ("E", "F")
-            legal = match.legal_actions()
-            for seed in range(40):
-                assert POLICY.envido_answer(match, 1, legal, random.Random(seed)) == expected
+    # mano (seat 1) opened envido; seat 0 raised to falta envido, which at 0-0 is
+    # the whole match. Refusing it with envido 30 would make every falta bluffed over
+    # an envido a free pot, and a search that models this seat by the policy would
+    # stake the match on such bluffs; a hopeless envido still runs.
+    for seat_hand, expected in ((["7E", "3E", "12B"], ta.ACCEPT), (["5O", "4C", "12B"], ta.REJECT)):
+        match = scripted([["1O", "2C", "11B"], seat_hand], ["call envido", "call falta envido"], dealer=0)
+        assert match.actor == 1 and match.env_chain == ("E", "F")
+        legal = match.legal_actions()
+        for seed in range(40):
+            assert POLICY.envido_answer(match, 1, legal, random.Random(seed)) == expected
 
 
 def test_no_falta_bluff_over_an_envido_at_the_start():
@@ -265,6 +263,7 @@ def test_no_falta_bluff_over_an_envido_at_the_start():
     view = match.view(0)
     for seed in range(3):
         assert SearchBot(TrucoArgentinoSearch(), 3000, seed=seed).choose(view) != "call falta envido"
+
 
 # ----- match-score utility -------------------------------------------------------------------
 def test_match_chance_reads_the_score():
