@@ -3,11 +3,12 @@ envido, "son buenas", flor, cards played, folds), the issue's inference
 examples, deterministic and view-only decisions, partner play, match-score
 utility."""
 import random
+from itertools import combinations
 
 import pytest
 
 from game.ai import make_bot
-from game.ai.search.bot import SearchBot
+from game.ai.search.bot import SearchBot, decision_rng
 from game.ai.truco_argentino_search import (ENVIDO, FLOR, POLICY, Knowledge, TrucoArgentinoSearch,
                                             _key, match_chance)
 from game.engine.matchfile import parse_match_text, play_spec
@@ -263,6 +264,24 @@ def test_no_falta_bluff_over_an_envido_at_the_start():
     view = match.view(0)
     for seed in range(3):
         assert SearchBot(TrucoArgentinoSearch(), 3000, seed=seed).choose(view) != "call falta envido"
+
+
+def test_a_decision_sees_the_callers_of_a_falta_at_their_true_share():
+    # a falta opened at 0-0 stakes the match on the few hands that call it (about
+    # one in eleven holds envido 30 or more); the worlds a Hard or Expert decision
+    # keeps must hold them at about that share, or a falta bluff looks free in
+    # the decisions that happen to sample none (as forty worlds often did)
+    match = scripted([["10E", "12B", "7C"], ["4B", "2E", "7E"]], [], dealer=1)
+    view = match.view(0)
+    mine = set(cards(view["hand"]))
+    hands = list(combinations([c for c in range(40) if c not in mine], 3))
+    share = sum(envido_value(list(h)) >= 30 for h in hands) / len(hands)
+    for level in ("hard", "expert"):
+        for seed in range(8):
+            bot = make_bot(level, "truco_argentino", seed)
+            kept = bot.sample(view, decision_rng(seed, view))
+            sampled = sum(envido_value(w.hands[1]) >= 30 for w in kept) / len(kept)
+            assert abs(sampled - share) < 0.05, (level, seed, sampled, share)
 
 
 # ----- match-score utility -------------------------------------------------------------------

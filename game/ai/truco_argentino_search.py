@@ -642,6 +642,10 @@ class TrucoArgentinoSearch(SearchGame):
     score_scale = 12.0
     hard_iterations = 3000
     expert_iterations = 9000
+    # many worlds: an envido bet turns on the few hands that call it (one in
+    # ten calls a falta), and forty worlds hold too few of them to price it
+    hard_worlds = 400
+    expert_worlds = 1500
 
     def __init__(self) -> None:
         self._cache_key = None

@@ -73,6 +73,7 @@ class SearchGame:
 
     # ----- inference ---------------------------------------------------------------
     inference_pool = 4       # worlds drawn for each one kept, where the game weighs them
+    hard_worlds: int | None = None     # worlds a Hard decision keeps (None: the bot's default)
     expert_worlds: int | None = None   # worlds an Expert decision keeps (None: as Hard)
 
     def action_likelihood(self, view: dict):
