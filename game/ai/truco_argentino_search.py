@@ -46,6 +46,7 @@ from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, F
                                         PLAY_TURN, REJECT, STRENGTH, TRUCO_ANSWER, TRUCO_CALL,
                                         envido_value, flor_value)
 
+from .search.bot import WORLDS
 from .search.game import SearchGame
 
 CARD = DECK.index
@@ -642,8 +643,9 @@ class TrucoArgentinoSearch(SearchGame):
     score_scale = 12.0
     hard_iterations = 3000
     expert_iterations = 9000
-    # many worlds: an envido bet turns on the few hands that call it (one in
-    # ten calls a falta), and forty worlds hold too few of them to price it
+    # many worlds at two seats (see world_count): an envido bet turns on the
+    # few hands that call it (one in ten calls a falta), and forty worlds often
+    # held too few of them to price it
     hard_worlds = 400
     expert_worlds = 1500
 
@@ -682,6 +684,13 @@ class TrucoArgentinoSearch(SearchGame):
         if hands is None:
             return None
         return {"hands": hands}, [a for _, a in view["actions"]]
+
+    def world_count(self, view: dict, worlds: int) -> int:
+        """Two seats keep their level's many worlds; four and six keep the
+        search's usual forty: there a world costs the tree far more (three or
+        five hidden hands), and the many would take Hard past 0.5 s and Expert
+        past 1.5 s a decision."""
+        return worlds if view["players"] == 2 else min(worlds, WORLDS)
 
     # ----- the tree ---------------------------------------------------------------------
     def candidates(self, match, legal: list[str]) -> list[str]:

@@ -116,7 +116,8 @@ class SearchBot(Bot):
 
     def sample(self, view: dict, rng: random.Random, count: int | None = None) -> list:
         """Worlds for a decision: ``count`` of them (default: the bot's share)."""
-        return sample_worlds(self.game, view, rng, count or min(self.worlds, self.iterations),
+        count = count or min(self.game.world_count(view, self.worlds), self.iterations)
+        return sample_worlds(self.game, view, rng, count,
                              stats=self.last_worlds)
 
 

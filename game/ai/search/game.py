@@ -76,6 +76,11 @@ class SearchGame:
     hard_worlds: int | None = None     # worlds a Hard decision keeps (None: the bot's default)
     expert_worlds: int | None = None   # worlds an Expert decision keeps (None: as Hard)
 
+    def world_count(self, view: dict, worlds: int) -> int:
+        """The worlds this view's decision keeps, given its level's ``worlds``
+        (default: those; a game may keep fewer where a world costs more)."""
+        return worlds
+
     def action_likelihood(self, view: dict):
         """A model of how the other seats play, for inference from their
         moves: a function ``(match, action) -> probability`` that the seat to
