@@ -76,11 +76,9 @@ def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
         game = search_game(game_id)
         fallback = make_bot("normal", game_id, seed) if has_rule_bot(game_id) else RandomBot(seed)
         if kind == "hard":
-            return SearchBot(game, game.hard_iterations, seed, fallback, "hard",
-                             **({"worlds": game.hard_worlds} if game.hard_worlds else {}))
+            return SearchBot(game, game.hard_iterations, seed, fallback, "hard", game.hard_worlds)
         if kind == "cheat":
             return CheatBot(game, game.expert_iterations, seed, fallback, kind)
-        worlds = game.expert_worlds or game.hard_worlds
         return SearchBot(game, game.expert_iterations, seed, fallback, kind,
-                         **({"worlds": worlds} if worlds else {}))
+                         game.expert_worlds or game.hard_worlds)
     raise ValueError(f"unknown bot {kind!r} for {game_id} (bots: {', '.join(bot_kinds(game_id))})")

@@ -46,8 +46,7 @@ from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, F
                                         PLAY_TURN, REJECT, STRENGTH, TRUCO_ANSWER, TRUCO_CALL,
                                         envido_value, flor_value)
 
-from .search.bot import WORLDS
-from .search.game import SearchGame
+from .search.game import WORLDS, SearchGame
 
 CARD = DECK.index
 NAMES = DECK.names

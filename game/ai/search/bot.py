@@ -14,10 +14,9 @@ import random
 
 from ..base import Bot
 from .exact import solve
+from .game import WORLDS
 from .ismcts import ActionStat, search
 from .worlds import WorldStats, sample_worlds
-
-WORLDS = 40          # worlds sampled per decision; iterations cycle through them
 
 
 def decision_rng(seed: int, view: dict) -> random.Random:

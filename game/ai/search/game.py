@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import random
 
+WORLDS = 40          # worlds sampled per decision; iterations cycle through them
+
 
 class Steady:
     """A policy's chance held at its usual side (``random()`` is 0.5, a
@@ -73,7 +75,7 @@ class SearchGame:
 
     # ----- inference ---------------------------------------------------------------
     inference_pool = 4       # worlds drawn for each one kept, where the game weighs them
-    hard_worlds: int | None = None     # worlds a Hard decision keeps (None: the bot's default)
+    hard_worlds = WORLDS               # worlds a Hard decision keeps
     expert_worlds: int | None = None   # worlds an Expert decision keeps (None: as Hard)
 
     def world_count(self, view: dict, worlds: int) -> int:
