@@ -248,3 +248,22 @@ def test_never_runs_when_running_loses_the_match():
     # weak cards (running without the match at stake would be right), but running
     # gives them 4 and the match: play on
     assert bot(600).choose(m.view(0)) != "reject"
+
+
+def test_the_playouts_answer_a_call_as_the_rule_bot_does():
+    # what the search expects of the other seats' answers is what the club player does:
+    # with no card left a pair runs from a call unless its card cannot be beaten (the
+    # callers know how the hand ends), and with the match at stake a fair hand raises
+    game = TrucoMineiroSearch()
+    tricks = ["play 3S", "play 5D", "play 4S", "play KH"]          # one trick each; seat 1 leads the last
+    for last, answer in (("2S", "reject"), ("4C", "accept")):
+        m = scripted([([["3S", "4S", "6C"], [last, "KH", "5D"]], tricks + [f"play {last}", "call truco"])])
+        assert m.responder == 1 and not m.hands[1]
+        assert {game.playout_action(m, random.Random(s)) for s in range(40)} == {answer}
+    to_8 = [(None, ["call truco", "call seis", "call dez", "reject"]),                   # pair 0 +6
+            ([["3S", "KD", "6C"], ["5S", "5H", "6D"]], ["play 5S", "call truco", "reject"])]  # +2
+    m = scripted(to_8 + [([["5S", "6D", "KD"], ["3H", "KH", "QC"]], ["call truco"])])
+    assert m.score == [8, 0] and m.responder == 1
+    e = seat_equity(m, 1)
+    assert 0.5 <= e < 0.75, e
+    assert {game.playout_action(m, random.Random(s)) for s in range(40)} == {"call seis"}

@@ -16,8 +16,10 @@ Playouts (:meth:`playout_action`) play a club player's policy for every
 decision, each seat reading only its own cards and the table (never another
 seat's hidden cards, so bluffs can work in a playout as at the table): calls
 and answers by an estimate of the hand's chances (:func:`equity`) with noise
-and a few bluffs, the mão de dez by the same estimate, cards by "win cheaply,
-else throw the lowest, never beat the partner for nothing".
+and a few bluffs, answers as the rule bot gives them (a call made when the
+answering pair has no card left is run from unless the hand is sure; with the
+match at stake a fair hand raises), the mão de dez by the same estimate,
+cards by "win cheaply, else throw the lowest, never beat the partner for nothing".
 
 Values (:meth:`outcome`): what a deal's result does to the chance of winning
 the match (:func:`match_chance`, a small model of the race to 12), so that
@@ -581,9 +583,13 @@ class TrucoMineiroSearch(SearchGame):
             return "accept"
         if e <= 0.0:
             return "reject"
+        if not any(match.hands[s] for s in range(seat % 2, match.players, 2)):
+            # every card still to come is the callers': they know how the hand ends
+            return "accept" if e >= 1.0 else "reject"
+        if theirs + asked >= TARGET and raise_to:     # the match is at stake: a good hand raises
+            return raise_to if e >= 0.5 else ("accept" if e >= 0.45 else "reject")
         believed = e * BELIEF + (rng.random() - 0.5) * 0.12
-        if raise_to and mine + asked < TARGET and (believed >= CALL_NEED[step + 1] + RAISE_MARGIN
-                                                   or rng.random() < 0.02):
+        if raise_to and mine + asked < TARGET and believed >= CALL_NEED[step + 1] + RAISE_MARGIN:
             return raise_to
         need = (asked - before) / (2 * asked) + 0.05
         if theirs + asked >= TARGET:
