@@ -267,3 +267,18 @@ def test_the_playouts_answer_a_call_as_the_rule_bot_does():
     e = seat_equity(m, 1)
     assert 0.5 <= e < 0.75, e
     assert {game.playout_action(m, random.Random(s)) for s in range(40)} == {"call seis"}
+
+
+def test_expert_has_the_other_seats_play_their_cards_by_the_policy():
+    # Hard keeps the other seat's card choices in the tree (one node per class of
+    # card); Expert has them played by the policy, from the cards of each world
+    # seis accepted: only pair 0 may raise next, so seat 1 has nothing but cards
+    m = scripted([([["3S", "4S", "6C"], ["2S", "KH", "5D"]], ["call truco", "call seis", "accept", "play 3S"])])
+    assert m.to_act == 1 and len(m.legal_actions()) == 3
+    hard, expert = make_bot("hard", "truco_mineiro", 1).game, make_bot("expert", "truco_mineiro", 1).game
+    for game in (hard, expert):
+        game.root_seat = 0
+    assert sorted(hard.candidates(m, m.legal_actions())) == sorted(m.legal_actions())
+    chosen = expert.candidates(m, m.legal_actions())
+    assert len(chosen) == 1 and chosen[0] in m.legal_actions()
+    assert make_bot("cheat", "truco_mineiro", 1).game.others == hard.others == "bets"

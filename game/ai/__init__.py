@@ -74,6 +74,7 @@ def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
     if kind in ("hard", "expert", "cheat") and has_search(game_id):
         from .search.bot import CheatBot, SearchBot
         game = search_game(game_id)
+        game.at_level(kind)
         fallback = make_bot("normal", game_id, seed) if has_rule_bot(game_id) else RandomBot(seed)
         if kind == "hard":
             return SearchBot(game, game.hard_iterations, seed, fallback, "hard", game.hard_worlds)

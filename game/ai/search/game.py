@@ -47,6 +47,10 @@ class SearchGame:
     score_scale = 2.0
     playout_limit: int | None = None
 
+    def at_level(self, level: str) -> None:
+        """Set what a level (``hard``, ``expert`` or ``cheat``) changes in the
+        search besides its budget and worlds (default: nothing)."""
+
     # ----- worlds -------------------------------------------------------------
     def deal(self, view: dict, rng: random.Random):
         """One world: ``(setup, actions)`` for :meth:`Match.from_world`, the
