@@ -282,3 +282,22 @@ def test_expert_has_the_other_seats_play_their_cards_by_the_policy():
     chosen = expert.candidates(m, m.legal_actions())
     assert len(chosen) == 1 and chosen[0] in m.legal_actions()
     assert make_bot("cheat", "truco_mineiro", 1).game.others == hard.others == "bets"
+
+
+def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():
+    """``best_card`` and ``seat_equity`` remember their answers by all they read;
+    through rule-bot matches of 2 and 4 seats (the memos warm from earlier
+    states), every seat's remembered chance, and the seat to play's remembered
+    card, equal a fresh reckoning, so the memo never hands one state's answer to another."""
+    from game.ai.truco_mineiro_search import _best_card, _seat_equity, best_card
+    checked = cards = 0
+    for players in (2, 4):
+        for match, view in positions(players, 6, {}):
+            for seat in range(players):
+                assert seat_equity(match, seat) == _seat_equity(match, seat, seat % 2)
+                checked += 1
+            seat = match.turn
+            if match.phase == tm.PLAY_PHASE and not match.pending and len(match.hands[seat]) > 1:
+                assert best_card(match, seat) == _best_card(match, seat, seat % 2)
+                cards += 1
+    assert checked > 500 and cards > 100

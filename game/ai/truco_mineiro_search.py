@@ -151,10 +151,26 @@ def _triple_for(match, team: int) -> int:
     return W if match.dealer % 2 == team else L
 
 
+_SEAT_EQUITY: dict = {}        # seat_equity by all it reads (memoised)
+
+
 def seat_equity(match, seat: int) -> float:
     """The chance ``seat`` gives its pair's hand, reading only its own cards
     and the table of the world ``match``."""
     team = seat % 2
+    key = (match.players, seat, tuple(match.hands[seat]), tuple(match.trick), match.turn,
+           tuple(match.results), _triple_for(match, team))
+    e = _SEAT_EQUITY.get(key)
+    if e is None:
+        if len(_SEAT_EQUITY) > 200_000:
+            _SEAT_EQUITY.clear()
+        e = _SEAT_EQUITY[key] = _seat_equity(match, seat, team)
+    return e
+
+
+def _seat_equity(match, seat: int, team: int) -> float:
+    """:func:`seat_equity` worked out (the memo's key is all it reads: the
+    trick's seats follow from its length and whose turn it is)."""
     n = match.players
     hand = tuple(sorted((STRENGTH[c] for c in match.hands[seat]), reverse=True))
     ours = theirs = 0
@@ -393,9 +409,61 @@ def _one_per_class(legal: list[str]) -> list[str]:
 
 # ----- worlds built for search ------------------------------------------------------------
 
+_BEST_CARD: dict = {}          # best_card by all it reads (memoised)
+
+
+def best_card(match, seat: int) -> str:
+    """The card that keeps the chance of ``seat``'s pair's hand highest, from its
+    own cards and the table, the cheapest among near-equals: the policy's
+    card once its noise is drawn (:meth:`TrucoMineiroSearch._card`)."""
+    team = seat % 2
+    key = (match.players, seat, tuple(match.hands[seat]), tuple(match.trick), match.turn,
+           tuple(match.results), _triple_for(match, team))
+    card = _BEST_CARD.get(key)
+    if card is None:
+        if len(_BEST_CARD) > 200_000:
+            _BEST_CARD.clear()
+        card = _BEST_CARD[key] = _best_card(match, seat, team)
+    return card
+
+
+def _best_card(match, seat: int, team: int) -> str:
+    hand = match.hands[seat]
+    trick = match.trick
+    n = match.players
+    ours = theirs = 0
+    for s, c in zip(match.trick_seats, trick):
+        k = STRENGTH[c]
+        if s % 2 == team:
+            if k > ours:
+                ours = k
+        elif k > theirs:
+            theirs = k
+    opps = 0
+    partner = False
+    for i in range(1, n - len(trick)):
+        if (seat + i) % 2 == team:
+            partner = True
+        else:
+            opps += 1
+    res = _res_for(match.results, team)
+    triple = _triple_for(match, team)
+    classes = [STRENGTH[c] for c in hand]
+    best_p = -1.0
+    scored = []
+    for i, c in enumerate(hand):
+        k = classes[i]
+        rest = tuple(sorted(classes[:i] + classes[i + 1:], reverse=True))
+        p = _trick_then(n, rest, res, ours if ours > k else k, theirs, opps, partner, triple)
+        scored.append((p, k, c))
+        if p > best_p:
+            best_p = p
+    pick = min((k, c) for p, k, c in scored if p >= best_p - 0.02)
+    return PLAY[pick[1]]
+
+
 class SearchMatch(tm.Match):
-    """A sampled world: in a blind mão de ferro its plays are the view's
-    positions (``play #i``), each the card at that place in this world."""
+    """A sampled world: a playout stops at the end of its deal."""
 
     positions = False
 
@@ -403,6 +471,8 @@ class SearchMatch(tm.Match):
     def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "SearchMatch":
         match = super().from_world(view, setup, actions, observe)
         match.positions = True
+        if match.blind:
+            match.__class__ = BlindSearchMatch
         match._legal_cache = None
         return match
 
@@ -413,8 +483,15 @@ class SearchMatch(tm.Match):
             return
         super()._begin_next_deal(same_dealer)
 
+
+class BlindSearchMatch(SearchMatch):
+    """A sampled world of a blind mão de ferro: its plays are the view's
+    positions (``play #i``), each the card at that place in this world. (A
+    world of any other deal is a plain :class:`SearchMatch`, so the hot path
+    of search never asks.)"""
+
     def _legal(self) -> list[str]:
-        if self.positions and self.blind and not self.pending and self.phase == PLAY_PHASE:
+        if not self.pending and self.phase == PLAY_PHASE:
             return list(BLIND_PLAY[:len(self.hands[self.turn])])
         return super()._legal()
 
@@ -616,41 +693,10 @@ class TrucoMineiroSearch(SearchGame):
             return PLAY[hand[0]]
         if rng.random() < 0.06:
             return PLAY[rng.choice(hand)]
-        trick = match.trick
-        n = match.players
-        team = seat % 2
-        if not trick and len(hand) == 3 and rng.random() < 0.7:
+        if not match.trick and len(hand) == 3 and rng.random() < 0.7:
             by = sorted(hand, key=lambda c: STRENGTH[c])      # first lead: the second best if worth it
             return PLAY[by[1] if STRENGTH[by[1]] >= 7 else by[2]]
-        ours = theirs = 0
-        for s, c in zip(match.trick_seats, trick):
-            k = STRENGTH[c]
-            if s % 2 == team:
-                if k > ours:
-                    ours = k
-            elif k > theirs:
-                theirs = k
-        opps = 0
-        partner = False
-        for i in range(1, n - len(trick)):
-            if (seat + i) % 2 == team:
-                partner = True
-            else:
-                opps += 1
-        res = _res_for(match.results, team)
-        triple = _triple_for(match, team)
-        classes = [STRENGTH[c] for c in hand]
-        best_p = -1.0
-        scored = []
-        for i, c in enumerate(hand):
-            k = classes[i]
-            rest = tuple(sorted(classes[:i] + classes[i + 1:], reverse=True))
-            p = _trick_then(n, rest, res, ours if ours > k else k, theirs, opps, partner, triple)
-            scored.append((p, k, c))
-            if p > best_p:
-                best_p = p
-        pick = min((k, c) for p, k, c in scored if p >= best_p - 0.02)
-        return PLAY[pick[1]]
+        return best_card(match, seat)
 
     # ----- values ----------------------------------------------------------------------------
     def outcome(self, match, view: dict) -> tuple[list[float], list[float]]:
