@@ -351,3 +351,18 @@ def test_explain_gives_known_reasons():
             assert all(isinstance(v, (int, str)) for v in params.values())
             kinds.add(key.rsplit(".", 1)[1])
     assert {"envido_odds", "result_known", "near_target"} <= kinds
+
+
+def test_the_policys_memoised_chance_is_what_working_it_out_gives():
+    """``equity`` remembers its answer by all it reads; through rule-bot
+    matches of 2, 4 and 6 seats (the memo warm from earlier states), every
+    seat's remembered chance equals a fresh reckoning."""
+    from game.ai.truco_argentino_search import _equity, equity
+    checked = 0
+    for players in (2, 4, 6):
+        for seed in (1, 2, 3):
+            for match, _ in positions(players, {"flor": True} if seed == 2 else {}, seed, every=1):
+                for seat in range(players):
+                    assert equity(match, seat) == _equity(match, seat)
+                    checked += 1
+    assert checked > 2000

@@ -395,9 +395,24 @@ def _results_for(m, team: int) -> list:
     return [0 if r < 0 else (1 if r == team else -1) for r in m.results]
 
 
+_EQUITY: dict = {}             # equity by all it reads (memoised)
+
+
 def equity(m, s: int) -> float:
     """A quick estimate of the chance that seat ``s``'s team wins the hand,
     from its own cards left, the tricks so far and the trick on the table."""
+    key = (m.n, s, tuple(m.hands[s]), tuple(m.results), tuple(m.folded), tuple(m.trick_seats),
+           tuple(m.trick_cards), m.mano & 1)
+    e = _EQUITY.get(key)
+    if e is None:
+        if len(_EQUITY) > 200_000:
+            _EQUITY.clear()
+        e = _EQUITY[key] = _equity(m, s)
+    return e
+
+
+def _equity(m, s: int) -> float:
+    """:func:`equity` worked out (the memo's key is all it reads)."""
     team = s & 1
     res = _results_for(m, team)
     k = len(res)
