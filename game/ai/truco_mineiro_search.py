@@ -151,26 +151,40 @@ def _triple_for(match, team: int) -> int:
     return W if match.dealer % 2 == team else L
 
 
-_SEAT_EQUITY: dict = {}        # seat_equity by all it reads (memoised)
+def _remembered(memo: dict, work, match, seat: int):
+    """``work(match, seat)``, kept in ``memo`` by all that a seat's policy reads
+    of the world: its cards, the trick (whose seats follow from its length and
+    whose turn it is), the tricks done and the rule for three ties. A search
+    asks the same of many worlds; the memo is emptied past a size."""
+    key = (match.players, seat, tuple(match.hands[seat]), tuple(match.trick), match.turn,
+           tuple(match.results), _triple_for(match, seat % 2))
+    value = memo.get(key)
+    if value is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        value = memo[key] = work(match, seat)
+    return value
+
+
+_SEAT_EQUITY: dict = {}
+_BEST_CARD: dict = {}
 
 
 def seat_equity(match, seat: int) -> float:
     """The chance ``seat`` gives its pair's hand, reading only its own cards
-    and the table of the world ``match``."""
+    and the table of the world ``match`` (remembered)."""
+    return _remembered(_SEAT_EQUITY, _seat_equity, match, seat)
+
+
+def best_card(match, seat: int) -> str:
+    """The card that keeps the chance of ``seat``'s pair's hand highest, from its
+    own cards and the table, the cheapest among near-equals: the policy's
+    card once its noise is drawn (:meth:`TrucoMineiroSearch._card`; remembered)."""
+    return _remembered(_BEST_CARD, _best_card, match, seat)
+
+
+def _seat_equity(match, seat: int) -> float:
     team = seat % 2
-    key = (match.players, seat, tuple(match.hands[seat]), tuple(match.trick), match.turn,
-           tuple(match.results), _triple_for(match, team))
-    e = _SEAT_EQUITY.get(key)
-    if e is None:
-        if len(_SEAT_EQUITY) > 200_000:
-            _SEAT_EQUITY.clear()
-        e = _SEAT_EQUITY[key] = _seat_equity(match, seat, team)
-    return e
-
-
-def _seat_equity(match, seat: int, team: int) -> float:
-    """:func:`seat_equity` worked out (the memo's key is all it reads: the
-    trick's seats follow from its length and whose turn it is)."""
     n = match.players
     hand = tuple(sorted((STRENGTH[c] for c in match.hands[seat]), reverse=True))
     ours = theirs = 0
@@ -194,6 +208,42 @@ def _seat_equity(match, seat: int, team: int) -> float:
             opps += 1
     return equity(n, hand, _res_for(match.results, team), ours, theirs, opps, partner, to_play,
                   _triple_for(match, team))
+
+
+def _best_card(match, seat: int) -> str:
+    team = seat % 2
+    hand = match.hands[seat]
+    trick = match.trick
+    n = match.players
+    ours = theirs = 0
+    for s, c in zip(match.trick_seats, trick):
+        k = STRENGTH[c]
+        if s % 2 == team:
+            if k > ours:
+                ours = k
+        elif k > theirs:
+            theirs = k
+    opps = 0
+    partner = False
+    for i in range(1, n - len(trick)):
+        if (seat + i) % 2 == team:
+            partner = True
+        else:
+            opps += 1
+    res = _res_for(match.results, team)
+    triple = _triple_for(match, team)
+    classes = [STRENGTH[c] for c in hand]
+    best_p = -1.0
+    scored = []
+    for i, c in enumerate(hand):
+        k = classes[i]
+        rest = tuple(sorted(classes[:i] + classes[i + 1:], reverse=True))
+        p = _trick_then(n, rest, res, ours if ours > k else k, theirs, opps, partner, triple)
+        scored.append((p, k, c))
+        if p > best_p:
+            best_p = p
+    pick = min((k, c) for p, k, c in scored if p >= best_p - 0.02)
+    return PLAY[pick[1]]
 
 
 # ----- the race to 12 -------------------------------------------------------------------
@@ -408,59 +458,6 @@ def _one_per_class(legal: list[str]) -> list[str]:
 
 
 # ----- worlds built for search ------------------------------------------------------------
-
-_BEST_CARD: dict = {}          # best_card by all it reads (memoised)
-
-
-def best_card(match, seat: int) -> str:
-    """The card that keeps the chance of ``seat``'s pair's hand highest, from its
-    own cards and the table, the cheapest among near-equals: the policy's
-    card once its noise is drawn (:meth:`TrucoMineiroSearch._card`)."""
-    team = seat % 2
-    key = (match.players, seat, tuple(match.hands[seat]), tuple(match.trick), match.turn,
-           tuple(match.results), _triple_for(match, team))
-    card = _BEST_CARD.get(key)
-    if card is None:
-        if len(_BEST_CARD) > 200_000:
-            _BEST_CARD.clear()
-        card = _BEST_CARD[key] = _best_card(match, seat, team)
-    return card
-
-
-def _best_card(match, seat: int, team: int) -> str:
-    hand = match.hands[seat]
-    trick = match.trick
-    n = match.players
-    ours = theirs = 0
-    for s, c in zip(match.trick_seats, trick):
-        k = STRENGTH[c]
-        if s % 2 == team:
-            if k > ours:
-                ours = k
-        elif k > theirs:
-            theirs = k
-    opps = 0
-    partner = False
-    for i in range(1, n - len(trick)):
-        if (seat + i) % 2 == team:
-            partner = True
-        else:
-            opps += 1
-    res = _res_for(match.results, team)
-    triple = _triple_for(match, team)
-    classes = [STRENGTH[c] for c in hand]
-    best_p = -1.0
-    scored = []
-    for i, c in enumerate(hand):
-        k = classes[i]
-        rest = tuple(sorted(classes[:i] + classes[i + 1:], reverse=True))
-        p = _trick_then(n, rest, res, ours if ours > k else k, theirs, opps, partner, triple)
-        scored.append((p, k, c))
-        if p > best_p:
-            best_p = p
-    pick = min((k, c) for p, k, c in scored if p >= best_p - 0.02)
-    return PLAY[pick[1]]
-
 
 class SearchMatch(tm.Match):
     """A sampled world: a playout stops at the end of its deal."""
