@@ -26,10 +26,11 @@ the match (:func:`match_chance`, a small model of the race to 12), so that
 points matter more near 12, a mão de dez is judged by the match and a
 decided deal still prefers more points.
 
-A blind mão de ferro is searched over positions: the worlds are built as
-:class:`SearchMatch`, whose legal plays in a blind hand are the view's
-``play #i`` (the card at that position in that world), so the chosen action is
-always one of the view's.
+A blind mão de ferro is searched over positions: its worlds are built as
+:class:`BlindSearchMatch`, whose legal plays are the view's ``play #i`` (the
+card at that position in that world), so the chosen action is always one of
+the view's. The policy's card and a seat's chance of the hand are remembered
+by all they read (:func:`_remembered`): a search asks them of many worlds.
 """
 from __future__ import annotations
 
