@@ -274,6 +274,11 @@ class Match:
         return other
 
     # ----- what search needs ------------------------------------------------
+    lean = False
+    """A search's world (:meth:`from_world`): when its deal ends, the score
+    moves but no next deal is dealt, since a playout stops at the deal's end
+    (:meth:`deal_over_since`) and a search never looks past it."""
+
     @classmethod
     def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
         """A match in the state ``view`` describes, in one sampled world.
@@ -287,7 +292,8 @@ class Match:
         :class:`IllegalAction`. Search checks the rest with :meth:`agrees_with`.
         ``observe(match, action)``, if given, is called before each replayed
         action with the match as it stood then (search's inference reads how
-        likely each action was in this world). The result records nothing.
+        likely each action was in this world). The result records nothing
+        and is :attr:`lean`.
         """
         match = cls(view["players"], view["dealer"], 0, view["options"], [setup], record=False)
         match.restore_match_state(view)
@@ -298,6 +304,7 @@ class Match:
             if observe is not None:
                 observe(match, action)
             match.apply(action)
+        match.lean = True
         return match
 
     def restore_match_state(self, view: dict) -> None:
@@ -350,9 +357,13 @@ class Match:
                       cards=[names[c] for c in hands[seat]])
 
     def _begin_next_deal(self, same_dealer: bool = False) -> None:
-        """Deal the next deal (scripted if its setup is given, else shuffled)."""
+        """Deal the next deal (scripted if its setup is given, else shuffled).
+        A :attr:`lean` match only counts it: the score has moved, nothing is dealt."""
         self.deal_index += 1
         self.deal_log = []
+        if self.lean:
+            self._legal_cache = None
+            return
         index = self.deal_index
         setup = self.setups[index] if index < len(self.setups) else None
         if setup is None:

@@ -1048,4 +1048,5 @@ class Match(BaseMatch):
         m.must = index[view["must_play"]] if view.get("must_play") else -1
         m.closed_by = None
         m.hand_points = None
+        m.lean = True
         return m

@@ -186,8 +186,6 @@ def parse_setup(players: int, entry: dict, options: dict, where: str) -> dict:
 
 
 _RANGE40 = range(40)
-# the deal after a search world's (never played): one card at a time from the top
-_NEXT_DEAL = {n: {"hands": [list(range(s, 3 * n, n)) for s in range(n)]} for n in PLAYERS}
 
 
 class Match(BaseMatch):
@@ -217,15 +215,6 @@ class Match(BaseMatch):
 
     def score_size(self) -> int:
         return 2
-
-    @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
-        """Search's world (see the base class). Its next deal is never looked
-        at (playouts stop at the end of this one), so it is scripted instead
-        of shuffled: the same deal for every world, at no cost."""
-        match = super().from_world(view, setup, actions, observe)
-        match.setups = [None] * (match.deal_index + 1) + [_NEXT_DEAL[match.players]]
-        return match
 
     def restore_match_state(self, view: dict) -> None:
         """Search's worlds: the score and the chicos won so far (§10). The

@@ -134,25 +134,10 @@ class Match(BaseMatch):
                       count=4, cards=[DECK.names[c] for c in self.hands[seat]])
 
     # ----- search support ------------------------------------------------------
-    lean = False        # a search world: the next deal is not dealt (see _begin_next_deal)
-
-    @classmethod
-    def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "Match":
-        """A sampled world for search (see the base); it is ``lean``: when its
-        deal ends the score moves but no next deal is dealt, since a search
-        never looks past the deal."""
-        match = super().from_world(view, setup, actions, observe)
-        match.lean = True
-        return match
-
     def _begin_next_deal(self, same_dealer: bool = False) -> None:
-        if not self.lean:
-            super()._begin_next_deal(same_dealer)
-            return
-        self.deal_index += 1
-        self.deal_log = []
-        self._legal_cache = None
-        self.phase = None
+        super()._begin_next_deal(same_dealer)
+        if self.lean:           # a search world's deal is over: no phase follows it
+            self.phase = None
 
     def clone(self, record: bool = False) -> "Match":
         """The base clone, done field by field (search clones a world every
