@@ -6,7 +6,8 @@
 - ``normal`` (also ``rule``): the game's rule bot, a sound club player;
 - ``hard``: search (ISMCTS over sampled worlds), about 0.3 s a decision here;
 - ``expert``: the same search with about three times the budget (and, where
-  a game asks for it, more sampled worlds);
+  a game asks for it, more sampled worlds, or what its ``at_level`` changes:
+  Truco Mineiro's other seats play their cards by the policy);
 - ``random``: any legal action;
 - ``cheat``: the expert search given the true deal, for the arena only.
 

@@ -47,6 +47,7 @@ from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, F
                                         envido_value, flor_value)
 
 from .search.game import WORLDS, SearchGame
+from .search.memo import remembered
 
 CARD = DECK.index
 NAMES = DECK.names
@@ -403,12 +404,7 @@ def equity(m, s: int) -> float:
     from its own cards left, the tricks so far and the trick on the table."""
     key = (m.n, s, tuple(m.hands[s]), tuple(m.results), tuple(m.folded), tuple(m.trick_seats),
            tuple(m.trick_cards), m.mano & 1)
-    e = _EQUITY.get(key)
-    if e is None:
-        if len(_EQUITY) > 200_000:
-            _EQUITY.clear()
-        e = _EQUITY[key] = _equity(m, s)
-    return e
+    return remembered(_EQUITY, key, _equity, m, s)
 
 
 def _equity(m, s: int) -> float:

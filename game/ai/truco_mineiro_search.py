@@ -43,6 +43,7 @@ from game.games.truco_mineiro import (BLIND_PLAY, CALL, DECIDE, N_CARDS, NAMES, 
                                       REFUSED, STEP_NAMES, STRENGTH, TARGET, TIE, VALUES)
 
 from .search.game import SearchGame
+from .search.memo import remembered
 
 CARD = tm.DECK.index
 
@@ -153,18 +154,12 @@ def _triple_for(match, team: int) -> int:
 
 
 def _remembered(memo: dict, work, match, seat: int):
-    """``work(match, seat)``, kept in ``memo`` by all that a seat's policy reads
-    of the world: its cards, the trick (whose seats follow from its length and
-    whose turn it is), the tricks done and the rule for three ties. A search
-    asks the same of many worlds; the memo is emptied past a size."""
+    """``work(match, seat)``, remembered by all that a seat's policy reads of
+    the world: its cards, the trick (whose seats follow from its length and
+    whose turn it is), the tricks done and the rule for three ties."""
     key = (match.players, seat, tuple(match.hands[seat]), tuple(match.trick), match.turn,
            tuple(match.results), _triple_for(match, seat % 2))
-    value = memo.get(key)
-    if value is None:
-        if len(memo) > 200_000:
-            memo.clear()
-        value = memo[key] = work(match, seat)
-    return value
+    return remembered(memo, key, work, match, seat)
 
 
 _SEAT_EQUITY: dict = {}
@@ -461,25 +456,16 @@ def _one_per_class(legal: list[str]) -> list[str]:
 # ----- worlds built for search ------------------------------------------------------------
 
 class SearchMatch(tm.Match):
-    """A sampled world: a playout stops at the end of its deal."""
-
-    positions = False
+    """A sampled world (lean, as every search world: a playout stops at the end
+    of its deal); a blind hand's is a :class:`BlindSearchMatch`."""
 
     @classmethod
     def from_world(cls, view: dict, setup: dict, actions: list[str], observe=None) -> "SearchMatch":
         match = super().from_world(view, setup, actions, observe)
-        match.positions = True
         if match.blind:
             match.__class__ = BlindSearchMatch
         match._legal_cache = None
         return match
-
-    def _begin_next_deal(self, same_dealer: bool = False) -> None:
-        if self.positions:              # a playout stops here: the next deal is never played
-            self.deal_index += 1
-            self._legal_cache = None
-            return
-        super()._begin_next_deal(same_dealer)
 
 
 class BlindSearchMatch(SearchMatch):

@@ -12,4 +12,5 @@
 - :mod:`.game` is what a game tells the search: how to sample its hidden
   cards, a cheap playout policy, and what a finished deal is worth.
 - :mod:`.bot` is the bot: levels by iteration budget, the arena's cheat bot.
+- :mod:`.memo` remembers what a playout policy works out for many worlds alike.
 """
