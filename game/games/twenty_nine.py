@@ -416,7 +416,8 @@ class Match(BaseMatch):
         self.trick_seats.append(seat)
         if self.asker == seat:
             self.asker = None
-        self.emit("played", seat, card=DECK.names[card])
+        if self.record or self.listeners:          # search plays without either
+            self.emit("played", seat, card=DECK.names[card])
         if len(self.trick) == (3 if self.single is not None else 4):
             self._resolve_trick()
         else:
@@ -436,7 +437,8 @@ class Match(BaseMatch):
         self.points[team] += points
         self.trick_teams.append(team)
         self.history.append((cards, self.trick_seats, winner))
-        self.emit("trick won", winner, points=points, cards=[DECK.names[c] for c in cards])
+        if self.record or self.listeners:
+            self.emit("trick won", winner, points=points, cards=[DECK.names[c] for c in cards])
         self.trick = []
         self.trick_seats = []
         self.asker = None
