@@ -122,6 +122,45 @@ def test_every_sampled_world_shows_the_seat_its_own_view(game_id, players):
 
 
 @pytest.mark.parametrize("game_id,players", SEARCHABLE)
+def test_a_search_world_ends_its_deal_as_the_match_would_and_deals_nothing_next(game_id, players, monkeypatch):
+    """A world is lean: played to the end of its deal, it has the score, the
+    winner and the deal count the whole match would have, without dealing the
+    next deal (a playout stops there; dealing it cost every playout)."""
+    game = search_game(game_id)
+    ended = 0
+    for _, view in decisions(game_id, players, 4):
+        worlds = sample_worlds(game, view, random.Random(3), 2)
+        if not worlds:
+            continue
+        world = worlds[0]
+        assert world.lean
+        whole = world.clone()
+        whole.lean = False
+        rng = random.Random(4)
+        deal = view["deal_index"]
+        dealt = []                                # ids of the matches that dealt a deal
+        real = type(world)._start_deal
+        monkeypatch.setattr(type(world), "_start_deal",
+                            lambda self, setup: (dealt.append(id(self)), real(self, setup))[1])
+        for _ in range(3000):
+            if world.deal_over_since(deal):
+                break
+            action = game.playout_action(world, rng)
+            world.apply_fast(action)
+            whole.apply_fast(action)
+        monkeypatch.undo()
+        if not world.deal_over_since(deal):
+            continue                              # a long Buraco hand, not ended in the steps given
+        ended += 1
+        assert whole.deal_over_since(deal)
+        assert (world.score, world.finished, world.winner, world.deal_index) == \
+            (whole.score, whole.finished, whole.winner, whole.deal_index)
+        assert id(world) not in dealt
+        assert whole.finished or id(whole) in dealt   # the whole match dealt on
+    assert ended
+
+
+@pytest.mark.parametrize("game_id,players", SEARCHABLE)
 def test_a_bot_decides_from_its_view_alone(game_id, players):
     """The same view in a world with other hidden cards gives the same choice:
     the bot cannot reach any card its seat cannot see."""
