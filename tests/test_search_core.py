@@ -140,8 +140,12 @@ def test_a_search_world_ends_its_deal_as_the_match_would_and_deals_nothing_next(
         deal = view["deal_index"]
         dealt = []                                # ids of the matches that dealt a deal
         real = type(world)._start_deal
-        monkeypatch.setattr(type(world), "_start_deal",
-                            lambda self, setup: (dealt.append(id(self)), real(self, setup))[1])
+
+        def counted(match, setup):
+            dealt.append(id(match))
+            real(match, setup)
+
+        monkeypatch.setattr(type(world), "_start_deal", counted)
         for _ in range(3000):
             if world.deal_over_since(deal):
                 break
