@@ -464,7 +464,7 @@ class SearchMatch(tm.Match):
         match = super().from_world(view, setup, actions, observe)
         if match.blind:
             match.__class__ = BlindSearchMatch
-        match._legal_cache = None
+            match._legal_cache = None       # read by the plain class while replaying
         return match
 
 
