@@ -244,7 +244,7 @@ def test_a_sure_envido_is_played_for_points():
 
 
 
-def test_the_policy_defends_a_raised_falta_like_an_opened_one():
+def test_heads_up_the_policy_defends_a_raised_falta_like_an_opened_one():
     # mano (seat 1) opened envido; seat 0 raised to falta envido, which at 0-0 is
     # the whole match. Refusing it with envido 30 would make every falta bluffed over
     # an envido a free pot, and a search that models this seat by the policy would
