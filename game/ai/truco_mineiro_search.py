@@ -594,7 +594,11 @@ class TrucoMineiroSearch(SearchGame):
         return _one_per_class(legal)
 
     def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
-        """At the decision too, one card of each class (hints still price all)."""
+        """At the decision too, one card of each class (hints still price all).
+        A search asks this before its first iteration, so the tree learns here
+        whose decision it searches (:meth:`candidates`): the cheat bot deals
+        no worlds (:meth:`deal` names the seat for the others)."""
+        self.root_seat = view["seat"]
         if view.get("blind"):
             return None
         kept = _one_per_class(legal)
