@@ -516,6 +516,10 @@ class TrucoMineiroSearch(SearchGame):
         if level == "expert":
             self.others = "policy"
 
+    def begin(self, view: dict) -> None:
+        """The tree learns whose decision it searches (:meth:`candidates`)."""
+        self.root_seat = view["seat"]
+
     # ----- worlds -------------------------------------------------------------------------
     def evidence(self, view: dict) -> BetEvidence:
         key = (tuple(tuple(a) for a in view["actions"]), view["players"], view["dealer"],
@@ -554,7 +558,6 @@ class TrucoMineiroSearch(SearchGame):
         pool = [c for c in range(N_CARDS) if c not in seen]
         sizes = view["hand_sizes"]
         evidence = self.evidence(view)
-        self.root_seat = seat
         self.tree_rng = random.Random(rng.random())
         best, best_w = None, -1.0
         for _ in range(self.DRAWS):
@@ -594,11 +597,7 @@ class TrucoMineiroSearch(SearchGame):
         return _one_per_class(legal)
 
     def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
-        """At the decision too, one card of each class (hints still price all).
-        A search asks this before its first iteration, so the tree learns here
-        whose decision it searches (:meth:`candidates`): the cheat bot deals
-        no worlds (:meth:`deal` names the seat for the others)."""
-        self.root_seat = view["seat"]
+        """At the decision too, one card of each class (hints still price all)."""
         if view.get("blind"):
             return None
         kept = _one_per_class(legal)

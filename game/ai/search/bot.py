@@ -98,6 +98,7 @@ class SearchBot(Bot):
         self.last_worlds = WorldStats()
         self.last_exact = False
         game = self.game
+        game.begin(view)
         solvable = game.solvable(view)
         worlds = self.sample(view, rng, 1 if solvable else None)   # all alike when solvable
         if not worlds:

@@ -104,6 +104,12 @@ class SearchGame:
         nothing."""
 
     # ----- the tree -------------------------------------------------------------
+    def begin(self, view: dict) -> None:
+        """Called once per search (a hint's and a review's too, and the cheat
+        bot's, which deals no worlds), before anything else, with the view of
+        the decision: a game may keep what its tree needs of it, such as whose
+        decision it is. Default: nothing."""
+
     def paired_root(self, view: dict) -> bool:
         """Whether the decision tries its actions in passes over the same
         worlds (:func:`.ismcts.search`, ``paired``) rather than by UCB at the
