@@ -226,6 +226,24 @@ def test_raise_by_the_team_that_made_the_bet_is_never_searched():
     assert all(s.action in view["legal"] for s in bot.last_stats)
 
 
+def test_the_cheat_searches_its_own_later_bets():
+    """The cheat bot deals no worlds, yet its tree must know whose decision it
+    searches: below the root the other seats bet by the policy, and the
+    searching seat's own calls and answers stay in the tree."""
+    match = scripted([["4O", "5C", "6B"], ["1E", "7E", "3C"]], ["call truco"])
+    answer = match.legal_actions()                   # seat 1 answers: accept, reject, retruco
+    assert match.to_act == 1 and len(answer) >= 3
+    cheat = make_bot("cheat", "truco_argentino", 1)
+    cheat.game._seat = 0                             # what an earlier search for seat 0 left
+    cheat.see(match)
+    cheat.analyse(match.view(1))
+    assert sorted(cheat.game.candidates(match, answer)) == sorted(answer)   # seat 1's own: searched
+    after = match.clone()
+    after.apply("call retruco")                      # seat 0 answers the retruco: by the policy
+    assert after.to_act == 0 and len(after.legal_actions()) >= 3
+    assert len(cheat.game.candidates(after, after.legal_actions())) == 1
+
+
 def test_refuses_a_truco_it_has_lost():
     # seat 1 won trick 1 with the 1E; seat 0 won trick 2; seat 0 leads a 4 in
     # trick 3 and seat 1 calls truco: at best a parda, which gives seat 1 the hand

@@ -671,6 +671,14 @@ class TrucoArgentinoSearch(SearchGame):
         self._base = None
         self._base_view = None
 
+    def begin(self, view: dict) -> None:
+        """The tree learns whose decision it searches (:meth:`candidates`), and
+        its policy a generator seeded by the decision's place in the match. A
+        level that deals worlds seeds it again from the decision's generator
+        (:meth:`deal`); the cheat bot deals none, and keeps this one."""
+        self._seat = view["seat"]
+        self._rng = random.Random(repr(self.view_key(view)))
+
     # ----- worlds -------------------------------------------------------------------
     @staticmethod
     def view_key(view: dict) -> tuple:
@@ -692,7 +700,6 @@ class TrucoArgentinoSearch(SearchGame):
             # the bot's seed alone, also when bots share this adapter
             self._decision_rng = rng
             self._rng = random.Random(rng.random())
-            self._seat = view["seat"]
         hands = k.deal(rng)
         if hands is None:
             return None

@@ -427,9 +427,14 @@ class TwentyNineSearch(SearchGame):
     soft_tries = 25                 # rejection tries for the soft (bidding) inference
 
     # ----- worlds ---------------------------------------------------------------
-    def deal(self, view: dict, rng: random.Random):
-        self._rng_view = None           # a new decision: its playouts start a fresh generator
+    def begin(self, view: dict) -> None:
+        """The tree learns whose decision it searches (:meth:`candidates`), also
+        in the cheat bot, which deals no worlds; the decision's playouts start a
+        fresh generator (:meth:`_playout_rng`)."""
+        self._rng_view = None
         self._root_view = view
+
+    def deal(self, view: dict, rng: random.Random):
         k = Knowledge(view)
         best = None
         best_weight = -1.0
