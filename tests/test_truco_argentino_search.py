@@ -15,6 +15,8 @@ from game.engine.matchfile import parse_match_text, play_spec
 from game.games import truco_argentino as ta
 from game.games.truco_argentino import DECK, envido_value, flor_value
 
+from cheat_checks import check_the_cheat_searches_its_own_later_bets
+
 OPTION_SETS = [{}, {"flor": True}, {"flor": True, "fold_scope": "team", "mazo_extra_point": True,
                                     "falta_envido": "malas_buenas"},
                {"target": 15, "chicos": 3}]
@@ -227,21 +229,11 @@ def test_raise_by_the_team_that_made_the_bet_is_never_searched():
 
 
 def test_the_cheat_searches_its_own_later_bets():
-    """The cheat bot deals no worlds, yet its tree must know whose decision it
-    searches: below the root the other seats bet by the policy, and the
-    searching seat's own calls and answers stay in the tree."""
     match = scripted([["4O", "5C", "6B"], ["1E", "7E", "3C"]], ["call truco"])
-    answer = match.legal_actions()                   # seat 1 answers: accept, reject, retruco
-    assert match.to_act == 1 and len(answer) >= 3
-    cheat = make_bot("cheat", "truco_argentino", 1)
-    cheat.game._seat = 0                             # what an earlier search for seat 0 left
-    cheat.see(match)
-    cheat.analyse(match.view(1))
-    assert sorted(cheat.game.candidates(match, answer)) == sorted(answer)   # seat 1's own: searched
-    after = match.clone()
-    after.apply("call retruco")                      # seat 0 answers the retruco: by the policy
-    assert after.to_act == 0 and len(after.legal_actions()) >= 3
-    assert len(cheat.game.candidates(after, after.legal_actions())) == 1
+    assert match.to_act == 1                           # seat 1 answers: accept, refuse or raise, all searched
+    check_the_cheat_searches_its_own_later_bets(
+        "truco_argentino", match, lambda game: setattr(game, "_seat", 0),
+        match.legal_actions(), "call retruco")
 
 
 def test_refuses_a_truco_it_has_lost():

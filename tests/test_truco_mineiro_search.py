@@ -14,6 +14,8 @@ from game.engine.matchfile import parse_match_text, play_spec
 from game.games import truco_mineiro as tm
 from game.games.truco_mineiro import DECK
 
+from cheat_checks import check_the_cheat_searches_its_own_later_bets
+
 CARD = DECK.index
 
 
@@ -285,20 +287,11 @@ def test_expert_has_the_other_seats_play_their_cards_by_the_policy():
 
 
 def test_the_cheat_searches_its_own_later_bets():
-    """The cheat bot deals no worlds, yet its tree must know whose decision it
-    searches: below the root the other seats bet by the policy, and the
-    searching seat's own calls and answers stay in the tree."""
     m = scripted([([["3S", "4S", "6C"], ["2S", "KH", "5D"]], ["call truco"])])
     answer = m.legal_actions()                       # seat 1 answers: accept, reject, call seis
     assert m.to_act == 1 and len(answer) == 3
-    cheat = make_bot("cheat", "truco_mineiro", 1)
-    cheat.game.root_seat = 0                         # what an earlier search for seat 0 left
-    cheat.see(m)
-    cheat.analyse(m.view(1))
-    assert sorted(cheat.game.candidates(m, answer)) == sorted(answer)      # seat 1's own: searched
-    before = m.clone()
-    before.apply("call seis")                        # seat 0 answers the seis: by the policy
-    assert before.to_act == 0 and len(cheat.game.candidates(before, before.legal_actions())) == 1
+    check_the_cheat_searches_its_own_later_bets(
+        "truco_mineiro", m, lambda game: setattr(game, "root_seat", 0), answer, "call seis")
 
 
 def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():

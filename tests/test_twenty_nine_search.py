@@ -13,6 +13,8 @@ from game.ai.twenty_nine_search import TwentyNineSearch, win_chance
 from game.engine.cards import TWENTY_NINE as DECK
 from game.games import twenty_nine as tn
 
+from cheat_checks import check_the_cheat_searches_its_own_later_bets
+
 GAME = TwentyNineSearch()
 OPTION_SETS = [{}, {"marriage_rule": "after-reveal-trick", "last_trick_point": True},
                {"doubling": False, "single_hand": False, "caller_must_trump": False},
@@ -196,19 +198,10 @@ def test_a_decision_is_repeatable_and_from_the_view_alone():
 
 
 def test_the_cheat_searches_its_own_later_bets():
-    """The cheat bot deals no worlds, yet its tree must know whose decision it
-    searches: below the root the other seats bid by the policy, and the
-    searching seat's own later bids stay in the tree (the lowest and a pass)."""
-    match = scripted(["bid 16"])                     # seat 1 to bid
-    cheat = make_bot("cheat", "twenty_nine", 1)
-    cheat.game._root_view = match.view(0)            # what an earlier search for seat 0 left
-    cheat.see(match)
-    cheat.analyse(match.view(1))
-    assert cheat.game.candidates(match, match.legal_actions()) == ["bid 17", "pass"]
-    after = match.clone()
-    after.apply("bid 17")                            # seat 0 answers the bid: by the policy
-    assert after.to_act == 0 and len(after.legal_actions()) == 2
-    assert len(cheat.game.candidates(after, after.legal_actions())) == 1
+    match = scripted(["bid 16"])                       # seat 1 to bid: the lowest bid and a pass
+    check_the_cheat_searches_its_own_later_bets(
+        "twenty_nine", match, lambda game: setattr(game, "_root_view", match.view(0)),
+        ["bid 17", "pass"], "bid 17")
 
 
 def test_win_chance_weighs_the_target():
