@@ -218,6 +218,7 @@ def test_a_paired_search_tries_every_action_in_the_same_worlds(game_id, players)
         if len(actions) < 2:
             continue
         rng = random.Random(7)
+        game.begin(view)                        # as SearchBot.analyse does before every search
         worlds = sample_worlds(game, view, rng, 5)
         log = []
         counted = [CountedWorld(w, i, log) for i, w in enumerate(worlds)]

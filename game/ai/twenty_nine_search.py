@@ -427,13 +427,6 @@ class TwentyNineSearch(SearchGame):
     soft_tries = 25                 # rejection tries for the soft (bidding) inference
 
     # ----- worlds ---------------------------------------------------------------
-    def begin(self, view: dict) -> None:
-        """The tree learns whose decision it searches (:meth:`candidates`), also
-        in the cheat bot, which deals no worlds; the decision's playouts start a
-        fresh generator (:meth:`_playout_rng`)."""
-        self._rng_view = None
-        self._root_view = view
-
     def deal(self, view: dict, rng: random.Random):
         k = Knowledge(view)
         best = None
@@ -505,7 +498,12 @@ class TwentyNineSearch(SearchGame):
         return SUIT_OF[first[int(rng.random() * len(first))]]
 
     # ----- the tree ---------------------------------------------------------------
-    _root_view = None
+    def begin(self, view: dict) -> None:
+        """The tree learns whose decision it searches (:meth:`candidates`), also
+        in the cheat bot, which deals no worlds; the decision's playouts start a
+        fresh generator (:meth:`_playout_rng`)."""
+        self._rng_view = None
+        self._root_view = view
 
     def by_policy(self, match) -> bool:
         """Below the decision the other three seats play their cards by the
@@ -527,7 +525,7 @@ class TwentyNineSearch(SearchGame):
         if phase == tn.PLAY_PHASE:
             return self._play_candidates(match, legal)
         root = self._root_view
-        if root is not None and match.to_act != root["seat"]:
+        if match.to_act != root["seat"]:
             return [self.playout_action(match, self._playout_rng(root))]
         if phase == tn.AUCTION:
             return legal if len(legal) <= 2 else [legal[0], legal[-1]]   # lowest bid (or hold), pass
