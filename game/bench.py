@@ -78,14 +78,16 @@ BOT_VARIANTS = [
 ]
 
 
-def decision_views(game_id: str, players: int, options: dict, count: int, seed: int = 7) -> list[dict]:
+def decision_views(game_id: str, players: int, options: dict, count: int, seed: int = 7,
+                   max_matches: int = 20) -> list[dict]:
     """``count`` real decisions (more than one legal action) from seeded
-    matches played by the rule bot, spread over every phase of the deals."""
+    matches played by the rule bot, spread over every phase of the deals
+    (at most ``max_matches`` matches, their first three deals)."""
     from game.ai import make_bot
     module = game_module(game_id)
     views: list[dict] = []
     match_no = 0
-    while len(views) < count and match_no < 20:
+    while len(views) < count and match_no < max_matches:
         match = module.Match(players, match_no % players, seed + match_no, options, None, False)
         bots = [make_bot("normal", game_id, seed * 10 + s) for s in range(players)]
         step = 0
@@ -160,3 +162,29 @@ def run_bots(games: list[str] | None = None, seconds: float = 2.0, decisions: in
             f"expert p95 {times['expert'][0]:.2f} s   (median hard {times['hard'][1]:.2f} s, "
             f"expert {times['expert'][1]:.2f} s; {len(views)} decisions)")
     return rows
+
+
+def run_convergence(game_id: str, players: int, decisions: int = 150, repeats: int = 3,
+                    scale: float = 5.0, levels: tuple = ("normal", "hard", "expert"),
+                    out=print) -> dict:
+    """What a bigger budget would buy (:mod:`game.ai.convergence`): each
+    level's mean regret against Expert's search at ``scale`` times its budget,
+    over ``decisions`` seeded decisions, each chosen with ``repeats`` seeds;
+    then Hard's regret minus Expert's on the same decisions."""
+    from game.ai.convergence import level_regret, paired_difference, reference_values
+    views = decision_views(game_id, players, {}, decisions, max_matches=400)
+    t0 = time.perf_counter()
+    refs = reference_values(game_id, views, scale)
+    out(f"convergence {game_id} {players}p: {len(views)} decisions, {repeats} seed"
+        f"{'s' if repeats != 1 else ''} each; reference "
+        f"Expert's search at {scale:g}x its budget ({time.perf_counter() - t0:.0f} s)")
+    found = {}
+    for level in levels:
+        t0 = time.perf_counter()
+        found[level] = res = level_regret(game_id, level, views, refs, repeats)
+        out(f"  {level:<7} mean regret {res.mean:.4f}   reference's best {res.best}/{len(res.regrets)}"
+            f"   regret > 0.02: {res.costly()}   ({time.perf_counter() - t0:.0f} s)")
+    if "hard" in found and "expert" in found:
+        diff, se = paired_difference(found["hard"], found["expert"], repeats)
+        out(f"  hard - expert: {diff:+.4f} +- {se:.4f} (standard error over the decisions)")
+    return found

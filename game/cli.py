@@ -100,9 +100,17 @@ def cmd_bench(args) -> int:
         from game.commands.ui_bench import run_ui_bench
         return run_ui_bench(frames=args.frames)
     from game import bench
+    if args.convergence:
+        games = [args.game] if args.game else sorted({g for g, _, _ in bench.BOT_VARIANTS})
+        for game_id in games:
+            for players in ([args.players] if args.players else
+                            [p for g, p, _ in bench.BOT_VARIANTS if g == game_id]):
+                bench.run_convergence(game_id, players, decisions=args.decisions or 150,
+                                      repeats=args.repeats, scale=args.scale)
+        return 0
     if args.bots:
         bench.run_bots([args.game] if args.game else None, seconds=args.seconds,
-                       decisions=args.decisions)
+                       decisions=args.decisions or 12)
         return 0
 
     bench.run([args.game] if args.game else None, seconds=args.seconds)
@@ -189,7 +197,15 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--bots", action="store_true",
                        help="search bots: playouts/s and Hard/Expert decision times (p95)")
-    bench.add_argument("--decisions", type=int, default=12, help="decisions timed per game (--bots)")
+    bench.add_argument("--decisions", type=int,
+                       help="decisions per game: timed (--bots, 12) or priced (--convergence, 150)")
+    bench.add_argument("--convergence", action="store_true",
+                       help="search bots: each level's regret against Expert's search at --scale "
+                            "times its budget (what a bigger budget would buy)")
+    bench.add_argument("--players", type=int, help="player count (--convergence; default: each)")
+    bench.add_argument("--repeats", type=int, default=3, help="seeds per decision (--convergence)")
+    bench.add_argument("--scale", type=float, default=5.0,
+                       help="the reference's budget over Expert's (--convergence)")
     bench.set_defaults(func=cmd_bench)
 
     shot = sub.add_parser("screenshot", help="render a scene to PNG, headless")

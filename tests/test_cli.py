@@ -87,3 +87,14 @@ def test_arena_and_bench_print_numbers():
     out = run("bench", "--game", "twenty_nine", "--seconds", "0.3")
     assert out.returncode == 0 and out.stdout.startswith("twenty_nine 4p ")
     assert out.stdout.strip().endswith("deals/s")
+
+
+def test_bench_convergence_prints_each_level():
+    out = run("bench", "--convergence", "--game", "tute", "--players", "2", "--decisions", "3",
+              "--repeats", "1", "--scale", "0.2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert lines[0].startswith("convergence tute 2p: 3 decisions, 1 seed each; reference")
+    assert [ln.split()[0] for ln in lines[1:4]] == ["normal", "hard", "expert"]
+    assert all("mean regret" in ln for ln in lines[1:4])
+    assert lines[4].strip().startswith("hard - expert: ")
