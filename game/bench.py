@@ -175,9 +175,11 @@ def run_convergence(game_id: str, players: int, decisions: int = 150, repeats: i
     views = decision_views(game_id, players, {}, decisions, max_matches=400)
     t0 = time.perf_counter()
     refs = reference_values(game_id, views, scale)
-    out(f"convergence {game_id} {players}p: {len(views)} decisions, {repeats} seed"
-        f"{'s' if repeats != 1 else ''} each; reference "
-        f"Expert's search at {scale:g}x its budget ({time.perf_counter() - t0:.0f} s)")
+    unpriced = sum(not r for r in refs)       # settled without a search (Buraco's routine lays)
+    out(f"convergence {game_id} {players}p: {len(views) - unpriced} decisions, {repeats} seed"
+        f"{'s' if repeats != 1 else ''} each; reference Expert's search at {scale:g}x its budget"
+        + (f"; {unpriced} more settled without a search, left out" if unpriced else "")
+        + f" ({time.perf_counter() - t0:.0f} s)")
     found = {}
     for level in levels:
         t0 = time.perf_counter()

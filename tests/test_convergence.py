@@ -45,3 +45,12 @@ def test_paired_difference_averages_repeats_then_decisions():
     mean = sum(per) / 3
     assert se == pytest.approx((sum((d - mean) ** 2 for d in per) / 2 / 3) ** 0.5)
     assert a.best == 2 and a.costly() == 2 and b.costly(0.005) == 2
+
+
+def test_decisions_settled_without_a_search_are_left_out():
+    views = decision_views("buraco", 2, {}, 12)
+    refs = reference_values("buraco", views, scale=1.0, iterations=150)
+    settled = [v for v, r in zip(views, refs) if not r]
+    assert settled and len(settled) < len(views)          # routine lays are never searched
+    hard = level_regret("buraco", "hard", views, refs, repeats=1, iterations=150)
+    assert len(hard.regrets) == len(views) - len(settled)

@@ -44,7 +44,8 @@ class LevelRegret:
 def reference_values(game_id: str, views: list[dict], scale: float, seed: int = 424242,
                      iterations: int | None = None) -> list[dict]:
     """For each view, every legal action's value under Expert's search at
-    ``scale`` times its budget and worlds (``iterations``: that many instead)."""
+    ``scale`` times its budget and worlds (``iterations``: that many instead);
+    an empty dict where the game settles the decision without a search."""
     bot = make_bot("expert", game_id, seed)
     bot.iterations = iterations or int(bot.iterations * scale)
     bot.worlds = int(bot.worlds * scale)
