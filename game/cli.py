@@ -101,12 +101,15 @@ def cmd_bench(args) -> int:
         return run_ui_bench(frames=args.frames)
     from game import bench
     if args.convergence:
-        games = [args.game] if args.game else sorted({g for g, _, _ in bench.BOT_VARIANTS})
-        for game_id in games:
-            for players in ([args.players] if args.players else
-                            [p for g, p, _ in bench.BOT_VARIANTS if g == game_id]):
-                bench.run_convergence(game_id, players, decisions=args.decisions or 150,
-                                      repeats=args.repeats, scale=args.scale)
+        variants = [(g, p) for g, p, _ in bench.BOT_VARIANTS
+                    if (not args.game or g == args.game) and (not args.players or p == args.players)]
+        if not variants:
+            print(f"no search bots for {args.game or 'any game'}"
+                  + (f" at {args.players} players" if args.players else ""), file=sys.stderr)
+            return 2
+        for game_id, players in variants:
+            bench.run_convergence(game_id, players, decisions=args.decisions or 150,
+                                  repeats=args.repeats, scale=args.scale)
         return 0
     if args.bots:
         bench.run_bots([args.game] if args.game else None, seconds=args.seconds,

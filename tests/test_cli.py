@@ -98,3 +98,9 @@ def test_bench_convergence_prints_each_level():
     assert [ln.split()[0] for ln in lines[1:4]] == ["normal", "hard", "expert"]
     assert all("mean regret" in ln for ln in lines[1:4])
     assert lines[4].strip().startswith("hard - expert: ")
+
+
+def test_bench_convergence_refuses_a_player_count_without_search_bots():
+    out = run("bench", "--convergence", "--game", "tute", "--players", "5")
+    assert out.returncode == 2 and "no search bots for tute at 5 players" in out.stderr
+    assert out.stdout == ""
