@@ -17,10 +17,10 @@ decisions).
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from . import make_bot
+from .search.bot import paired_error
 
 
 @dataclass
@@ -70,20 +70,18 @@ def level_regret(game_id: str, level: str, views: list[dict], references: list[d
     for view, values in zip(views, references):
         if not values:
             continue
-        top = max(values.values())
+        top, floor = max(values.values()), min(values.values())
         for bot in bots:
-            action = bot.choose(view)
-            result.regrets.append(top - values.get(action, min(values.values())))
+            result.regrets.append(top - values.get(bot.choose(view), floor))
     return result
 
 
 def paired_difference(a: LevelRegret, b: LevelRegret, repeats: int) -> tuple[float, float]:
     """Mean of ``a``'s regret minus ``b``'s on the same decisions, and its
     standard error over the decisions (repeats of a decision averaged first)."""
-    per = [(sum(a.regrets[i:i + repeats]) - sum(b.regrets[i:i + repeats])) / repeats
-           for i in range(0, min(len(a.regrets), len(b.regrets)), repeats)]
-    n = len(per)
-    if n < 2:
-        return (per[0] if per else 0.0), 0.0
-    mean = sum(per) / n
-    return mean, math.sqrt(sum((d - mean) ** 2 for d in per) / (n - 1) / n)
+    def per_decision(regrets: list) -> list:
+        return [sum(regrets[i:i + repeats]) / repeats for i in range(0, len(regrets), repeats)]
+    per_a, per_b = per_decision(a.regrets), per_decision(b.regrets)
+    n = min(len(per_a), len(per_b))
+    mean = sum(x - y for x, y in zip(per_a, per_b)) / n if n else 0.0
+    return mean, (paired_error(per_a, per_b) if n > 1 else 0.0)
