@@ -8,8 +8,8 @@ from game.ai import make_bot
 from game.ai.search.bot import SearchBot
 from game.ai.search.worlds import WorldStats, sample_worlds
 from game.ai.truco_mineiro_bot import TrucoMineiroBot
-from game.ai.truco_mineiro_search import (BetEvidence, TrucoMineiroSearch, _view_equity, equity,
-                                          match_chance, seat_equity)
+from game.ai.truco_mineiro_search import (STRONG_ANSWER, STRONG_CALL, BetEvidence, TrucoMineiroSearch,
+                                          _view_equity, equity, match_chance, seat_equity)
 from game.engine.matchfile import parse_match_text, play_spec
 from game.games import truco_mineiro as tm
 from game.games.truco_mineiro import DECK
@@ -311,3 +311,34 @@ def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():
                 assert best_card(match, seat) == _best_card(match, seat)
                 cards += 1
     assert checked > 500 and cards > 100
+
+
+def test_expert_expects_a_strong_players_bets_from_the_other_seat_in_two_player_games():
+    """Expert (2 players) has the other seat bet as a strong player does and reads
+    its bets the same way (``STRONG_CALL``, ``STRONG_ANSWER``): a strong hand
+    sometimes waits instead of calling at once, so waiting says less about
+    weakness than it does of a club player. Hard and the cheat keep the club
+    player's bets."""
+    hard, expert = make_bot("hard", "truco_mineiro", 1).game, make_bot("expert", "truco_mineiro", 1).game
+    assert expert.strong and not hard.strong and not make_bot("cheat", "truco_mineiro", 1).game.strong
+    strong, weak = ["4C", "7H", "6C"], ["4S", "5H", "6C"]          # 6C is played either way
+    m = scripted([([strong, ["5S", "KH", "QD"]], [])])
+    assert m.to_act == 0 and "call truco" in m.legal_actions() and seat_equity(m, 0) >= 0.9
+    calls = {}
+    for name, game in (("hard", hard), ("expert", expert)):
+        game.root_seat = 1
+        calls[name] = sum(game.playout_action(m, random.Random(s)) == "call truco" for s in range(200))
+    assert calls["hard"] == 200 and 40 < calls["expert"] < 190, calls
+    for table in (STRONG_CALL, STRONG_ANSWER):
+        for p in table.values():
+            assert all(0 <= x <= 1 for x in (p if isinstance(p, tuple) else (p,)))
+    assert all(raised <= answered for answered, raised in STRONG_ANSWER.values())
+    quiet = scripted([([strong, ["5S", "KH", "QD"]], ["play 6C"])]).view(1)
+    evidence = BetEvidence(quiet)
+    assert [e[1] for e in evidence.events] == ["quiet"]
+    own = [CARD[c] for c in ["5S", "KH", "QD"]]
+    ratio = {}
+    for read_strong in (False, True):
+        held = [evidence.likelihood([[CARD[c] for c in hand], own], read_strong) for hand in (strong, weak)]
+        ratio[read_strong] = held[0] / held[1]
+    assert ratio[False] < 0.25 and ratio[True] > 1.5 * ratio[False], ratio
