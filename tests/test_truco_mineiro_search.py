@@ -314,11 +314,11 @@ def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():
 
 
 def test_expert_expects_a_strong_players_bets_from_the_other_seat_in_two_player_games():
-    """Expert (2 players) has the other seat bet as a strong player does and reads
-    its bets the same way (``STRONG_CALL``, ``STRONG_ANSWER``): a strong hand
-    sometimes waits instead of calling at once, so waiting says less about
-    weakness than it does of a club player. Hard and the cheat keep the club
-    player's bets."""
+    """Expert (2 players) allows that the other seat may bet as a strong player
+    does (``STRONG_CALL``, ``STRONG_ANSWER``), in the tree and in what its bets
+    say: a strong hand sometimes waits instead of calling at once, so waiting
+    says less about weakness than it does of a club player. Hard and the cheat
+    keep the club player's bets."""
     hard, expert = make_bot("hard", "truco_mineiro", 1).game, make_bot("expert", "truco_mineiro", 1).game
     assert expert.strong and not hard.strong and not make_bot("cheat", "truco_mineiro", 1).game.strong
     strong, weak = ["4C", "7H", "6C"], ["4S", "5H", "6C"]          # 6C is played either way
@@ -338,7 +338,8 @@ def test_expert_expects_a_strong_players_bets_from_the_other_seat_in_two_player_
     assert [e[1] for e in evidence.events] == ["quiet"]
     own = [CARD[c] for c in ["5S", "KH", "QD"]]
     ratio = {}
-    for read_strong in (False, True):
-        held = [evidence.likelihood([[CARD[c] for c in hand], own], read_strong) for hand in (strong, weak)]
-        ratio[read_strong] = held[0] / held[1]
-    assert ratio[False] < 0.25 and ratio[True] > 1.5 * ratio[False], ratio
+    for share in (0.0, expert.strong, 1.0):
+        held = [evidence.likelihood([[CARD[c] for c in hand], own], share) for hand in (strong, weak)]
+        ratio[share] = held[0] / held[1]
+    assert ratio[0.0] < 0.25 and ratio[1.0] > 1.5 * ratio[0.0], ratio
+    assert ratio[0.0] < ratio[expert.strong] < ratio[1.0]          # Expert weighs both kinds of player
