@@ -313,9 +313,9 @@ def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():
     assert checked > 500 and cards > 100
 
 
-def test_expert_expects_a_strong_players_bets_from_the_other_seat_in_two_player_games():
-    """Expert (2 players) allows that the other seat may bet as a strong player
-    does (``STRONG_CALL``, ``STRONG_ANSWER``), in the tree and in what its bets
+def test_expert_allows_that_the_other_seats_may_bet_as_strong_players():
+    """Expert allows that another seat may bet as a strong player does
+    (``STRONG_CALL``, ``STRONG_ANSWER``), in the tree and in what its bets
     say: a strong hand sometimes waits instead of calling at once, so waiting
     says less about weakness than it does of a club player. Hard and the cheat
     keep the club player's bets."""
