@@ -7,8 +7,9 @@ Plays seeded Hard-vs-Hard matches of 2-player Truco Mineiro (two blocks of
 core for the default) and, at every bet Hard could make, notes the step, the
 cards it held, the tenth of its chance of the hand (``seat_equity``, read from
 its own cards and the table) and what it did. It prints ``STRONG_CALL`` and
-``STRONG_ANSWER`` as ``game/ai/truco_mineiro_search.py`` holds them: with the
-default it prints them exactly. Cells seen fewer than 10 times are left out.
+``STRONG_ANSWER`` in the form ``game/ai/truco_mineiro_search.py`` holds them;
+the module's tables came from these same matches, by the same counting (checked
+on the first 20 of each block). Cells seen fewer than 10 times are left out.
 Run it again after a change to Hard's bets.
 """
 from __future__ import annotations
@@ -44,15 +45,15 @@ def observe(matches: int, progress=None) -> tuple[dict, dict]:
                 view = match.view(seat)
                 legal = view["legal"]
                 action = bots[seat].choose(view)
+                tenth = min(9, int(seat_equity(match, seat) * 10))
                 if match.phase == tm.PLAY_PHASE and match.pending and "accept" in legal:
-                    key = (min(match.pending, 2), len(match.hands[seat]), min(9, int(seat_equity(match, seat) * 10)))
+                    key = (min(match.pending, 2), len(match.hands[seat]), tenth)
                     cell = answers[key]
                     cell[0] += 1
                     cell[1] += action != "reject"
                     cell[2] += action.startswith("call")
                 elif len(legal) > 1 and legal[-1].startswith("call") and not match.pending:
-                    key = (min(match.level + 1, 2), len(match.hands[seat]),
-                           min(9, int(seat_equity(match, seat) * 10)))
+                    key = (min(match.level + 1, 2), len(match.hands[seat]), tenth)
                     cell = calls[key]
                     cell[0] += 1
                     cell[1] += action.startswith("call")
