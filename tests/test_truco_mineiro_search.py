@@ -313,8 +313,8 @@ def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():
     assert checked > 500 and cards > 100
 
 
-def test_expert_allows_that_the_other_seats_may_bet_as_strong_players():
-    """Expert allows that another seat may bet as a strong player does
+def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_player_games():
+    """Expert (2 players) allows that the other seat may bet as a strong player does
     (``STRONG_CALL``, ``STRONG_ANSWER``), in the tree and in what its bets
     say: a strong hand sometimes waits instead of calling at once, so waiting
     says less about weakness than it does of a club player. Hard and the cheat
@@ -343,3 +343,8 @@ def test_expert_allows_that_the_other_seats_may_bet_as_strong_players():
         ratio[share] = held[0] / held[1]
     assert ratio[0.0] < 0.25 and ratio[1.0] > 1.5 * ratio[0.0], ratio
     assert ratio[0.0] < ratio[expert.strong] < ratio[1.0]          # Expert weighs both kinds of player
+    m4 = scripted([([strong, ["5S", "KH", "QD"], ["4D", "5C", "6S"], ["7S", "QH", "KC"]], [])], players=4, dealer=3)
+    assert m4.to_act == 0 and "call truco" in m4.legal_actions()
+    for game in (hard, expert):                                      # 4 players: the club player's bets
+        assert ({game.playout_action(m4, random.Random(s)) for s in range(40)}
+                == {TrucoMineiroSearch().playout_action(m4, random.Random(s)) for s in range(40)})

@@ -21,10 +21,10 @@ answering pair has no card left is run from unless the hand is sure; with the
 match at stake a fair hand raises), the mão de dez by the same estimate,
 cards by "win cheaply, else throw the lowest, never beat the partner for nothing".
 
-Expert (:meth:`TrucoMineiroSearch.at_level`) allows that each other seat may be
-a strong player rather than a club player: half of their calls and answers in
-the tree, and half of the weight their bets give a world, come from a table of
-Hard's own bets in 2-player play (:data:`STRONG_CALL`, :data:`STRONG_ANSWER`),
+Expert, 2 players (:meth:`TrucoMineiroSearch.at_level`), allows that the other
+seat may be a strong player rather than a club player: half of its calls and
+answers in the tree, and half of the weight its bets give a world, come from a
+table of Hard's own bets (:data:`STRONG_CALL`, :data:`STRONG_ANSWER`),
 by step, cards held and tenth of the hand's chance. A strong player waits with
 a strong hand as often as not, bluffs with its last card, and answers by what
 the call is worth.
@@ -305,14 +305,14 @@ BLUFF_FROM = 0.12
 BELIEF = 0.9
 RAISE_MARGIN = 0.05
 
-# A strong player's bets (half of Expert's model of the other seats, with 2 or 4
-# players, see TrucoMineiroSearch.at_level): Hard's own bets in 600 seeded
+# A strong player's bets, 2 players (half of Expert's model of the other seat,
+# see TrucoMineiroSearch.at_level): Hard's own bets in 600 seeded
 # 2-player Hard-vs-Hard matches (tools/fit_mineiro_strong_bets.py prints them
 # again), by (step asked, capped at 2; cards in hand; tenth of seat_equity) ->
 # the chance it calls (STRONG_CALL), and, for an answer, the chance it does not
 # run and the chance it raises (STRONG_ANSWER). Cells seen fewer than 10 times
 # are left out: there the club player bets. Each cell's count is in its comment.
-STRONG_SHARE = 0.5      # the chance Expert gives that another seat is such a player
+STRONG_SHARE = 0.5      # the chance Expert gives that the other seat is such a player
 STRONG_CALL = {
     (1, 1, 0): 0.97,   # 36
     (1, 1, 1): 0.76,   # 33
@@ -539,12 +539,13 @@ class BetEvidence:
 
     def likelihood(self, hands: list, strong: float = 0.0) -> float:
         """How likely the bets seen were if the seats held ``hands`` (dealt
-        hands, played cards included), relative to the likeliest. ``strong``:
-        the chance that a seat bets as a strong player
+        hands, played cards included), relative to the likeliest. ``strong``
+        (2 players): the chance that the other seat bets as a strong player
         (:data:`STRONG_CALL`, :data:`STRONG_ANSWER`) rather than as a club
         player; the bets are weighed under each and the two mixed."""
         club = as_strong = 1.0
         n = self.players
+        strong = strong if n == 2 else 0.0
         for seat, kind, need, before, res, ours, theirs, opps, partner, to_play, triple, step in self.events:
             held = tuple(sorted((STRENGTH[c] for c in hands[seat] if c not in before), reverse=True))
             e = equity(n, held, res, ours, theirs, opps, partner, to_play and bool(held), triple)
@@ -652,7 +653,7 @@ class TrucoMineiroSearch(SearchGame):
     def __init__(self, others: str = "bets") -> None:
         self.others = others     # other seats in the tree: "bets" by policy, "policy" for all, "tree"
         self.root_seat = -1
-        self.strong = 0.0        # the chance another seat bets as a strong player (Expert)
+        self.strong = 0.0        # Expert: the chance the other seat bets as a strong player (2 players)
         self.tree_rng = random.Random(0)
         self._evidence_key = None
         self._evidence: BetEvidence | None = None
@@ -667,18 +668,19 @@ class TrucoMineiroSearch(SearchGame):
         Hard, 2 players, the arena's first 100 seatings: 51 won against 43 with
         their cards in the tree (12 matches won only this way, 4 only the other).
 
-        Expert also allows that each other seat may bet as a strong player
-        does (``strong``, :data:`STRONG_SHARE` of the time: the
+        With 2 players Expert also allows that the other seat may bet as a
+        strong player does (``strong``, :data:`STRONG_SHARE` of the time: the
         tree's calls and answers, and the evidence weighed under both kinds of
         player and mixed), from :data:`STRONG_CALL` and :data:`STRONG_ANSWER`,
         Hard's own bets in 600 Hard-vs-Hard matches. Arena, 200 matches on
         its seeds, Expert against Hard / against Normal: club player only
         101 (50.5 %) / 77 of 100; strong player only 129 (64.5 %) / 132
         (66 %: it stopped bluffing a club player that folds); half and half
-        126 (63 %) / 148 (74 %). With 4 players, the same table (4-player
-        Hard-vs-Hard play is ten times slower to gather), the first 100
-        matches: 59 against Hard (53 before) and 70 against Normal (71 before).
-        Hard keeps the club player."""
+        126 (63 %) / 148 (74 %). With 4 players the same table changed
+        nothing measurable (Expert vs Hard 160 of 300, 53.3 %, against 53 of
+        100; vs Normal 70 of 100, against 70.3 % of 300), so 4 players keep
+        the club player until a table of their own exists. Hard keeps the
+        club player."""
         if level == "expert":
             self.others = "policy"
             self.strong = STRONG_SHARE
@@ -807,7 +809,7 @@ class TrucoMineiroSearch(SearchGame):
         if theirs + value >= TARGET:
             return True
         e = seat_equity(match, seat)
-        if self.strong and seat != self.root_seat and rng.random() < self.strong:
+        if self.strong and seat != self.root_seat and match.players == 2 and rng.random() < self.strong:
             p = STRONG_CALL.get((min(match.level + 1, 2), len(match.hands[seat]), min(9, int(e * 10))))
             if p is not None:
                 return rng.random() < p
@@ -826,7 +828,7 @@ class TrucoMineiroSearch(SearchGame):
             if raise_to and e > 0.6 and mine + asked < TARGET:
                 return raise_to
             return "accept"
-        if (self.strong and seat != self.root_seat
+        if (self.strong and seat != self.root_seat and match.players == 2
                 and not (theirs + asked >= TARGET and raise_to) and rng.random() < self.strong):
             p = STRONG_ANSWER.get((min(step, 2), len(match.hands[seat]), min(9, int(e * 10))))
             if p is not None:
