@@ -314,11 +314,11 @@ def test_the_policys_memoised_card_and_chance_are_what_working_them_out_gives():
 
 
 def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_player_games():
-    """Expert (2 players) allows that the other seat may bet as a strong player does
-    (``STRONG_CALL``, ``STRONG_ANSWER``), in the tree and in what its bets
-    say: a strong hand sometimes waits instead of calling at once, so waiting
-    says less about weakness than it does of a club player. Hard and the cheat
-    keep the club player's bets."""
+    """Expert (2 players) allows that the other seat may bet as a strong
+    player does (``STRONG_CALL``, ``STRONG_ANSWER``), in the tree and in what
+    its bets say: a strong hand sometimes waits instead of calling at once, so
+    waiting says less about weakness than it does of a club player. Hard, the
+    cheat and 4 players keep the club player's bets."""
     hard, expert = make_bot("hard", "truco_mineiro", 1).game, make_bot("expert", "truco_mineiro", 1).game
     assert expert.strong and not hard.strong and not make_bot("cheat", "truco_mineiro", 1).game.strong
     strong, weak = ["4C", "7H", "6C"], ["4S", "5H", "6C"]          # 6C is played either way
