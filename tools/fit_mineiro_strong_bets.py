@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.truco_mineiro_search import seat_equity  # noqa: E402
+from game.ai.truco_mineiro_search import seat_equity, strong_key  # noqa: E402
 from game.engine.options import resolve_options  # noqa: E402
 from game.games import truco_mineiro as tm  # noqa: E402
 
@@ -45,15 +45,14 @@ def observe(matches: int, progress=None) -> tuple[dict, dict]:
                 view = match.view(seat)
                 legal = view["legal"]
                 action = bots[seat].choose(view)
-                tenth = min(9, int(seat_equity(match, seat) * 10))
                 if match.phase == tm.PLAY_PHASE and match.pending and "accept" in legal:
-                    key = (min(match.pending, 2), len(match.hands[seat]), tenth)
+                    key = strong_key(match.pending, len(match.hands[seat]), seat_equity(match, seat))
                     cell = answers[key]
                     cell[0] += 1
                     cell[1] += action != "reject"
                     cell[2] += action.startswith("call")
                 elif len(legal) > 1 and legal[-1].startswith("call") and not match.pending:
-                    key = (min(match.level + 1, 2), len(match.hands[seat]), tenth)
+                    key = strong_key(match.level + 1, len(match.hands[seat]), seat_equity(match, seat))
                     cell = calls[key]
                     cell[0] += 1
                     cell[1] += action.startswith("call")

@@ -313,6 +313,14 @@ RAISE_MARGIN = 0.05
 # run and the chance it raises (STRONG_ANSWER). Cells seen fewer than 10 times
 # are left out: there the club player bets. Each cell's count is in its comment.
 STRONG_SHARE = 0.5      # the chance Expert gives that the other seat is such a player
+
+
+def strong_key(step: int, cards: int, chance: float) -> tuple[int, int, int]:
+    """The cell of STRONG_CALL and STRONG_ANSWER for a bet at ``step`` (capped
+    at seis) with ``cards`` in hand and ``chance`` of the hand."""
+    return min(step, 2), cards, min(9, int(chance * 10))
+
+
 STRONG_CALL = {
     (1, 1, 0): 0.97,   # 36
     (1, 1, 1): 0.76,   # 33
@@ -495,7 +503,7 @@ class BetEvidence:
             if action.startswith("play "):
                 if (normal and not pending and level < 4 and team != last_team
                         and mine + value < TARGET and theirs + value < TARGET):
-                    self._add(seat, "quiet", played, trick, results, triple, n, 0.0, level + 1)
+                    self._add(seat, "quiet", played, trick, results, triple, n, step=level + 1)
                 card = CARD.get(action[5:])
                 if card is None:
                     continue
@@ -519,7 +527,7 @@ class BetEvidence:
             elif action == "accept":
                 if pending:
                     if theirs + REFUSED[pending] < TARGET:    # running would not lose the match
-                        self._add(seat, "accept", played, trick, results, triple, n, 0.0, pending)
+                        self._add(seat, "accept", played, trick, results, triple, n, step=pending)
                     level, value, last_team = pending, VALUES[pending], 1 - team
                     pending = 0
                 elif view["special"] == "mão de dez":
@@ -566,13 +574,12 @@ class BetEvidence:
                 w = 1 - 0.85 * _sig((e - 0.66) / 0.05)
             club *= w
             if strong:
-                tenth = min(9, int(e * 10))
                 if kind in ("call", "quiet"):
-                    p = STRONG_CALL.get((min(step, 2), len(held), tenth))
+                    p = STRONG_CALL.get(strong_key(step, len(held), e))
                     if p is not None:
                         w = max(0.03, p if kind == "call" else 1 - p)
                 elif kind != "dez":
-                    p = STRONG_ANSWER.get((min(step - (kind == "raise"), 2), len(held), tenth))
+                    p = STRONG_ANSWER.get(strong_key(step - (kind == "raise"), len(held), e))
                     if p is not None:
                         w = max(0.03, p[1] if kind == "raise" else p[0] - p[1])
                 as_strong *= w
@@ -809,13 +816,19 @@ class TrucoMineiroSearch(SearchGame):
         if theirs + value >= TARGET:
             return True
         e = seat_equity(match, seat)
-        if self.strong and seat != self.root_seat and match.players == 2 and rng.random() < self.strong:
-            p = STRONG_CALL.get((min(match.level + 1, 2), len(match.hands[seat]), min(9, int(e * 10))))
+        if self.strong and self._as_strong(match, seat, rng):
+            p = STRONG_CALL.get(strong_key(match.level + 1, len(match.hands[seat]), e))
             if p is not None:
                 return rng.random() < p
         if e + (rng.random() - 0.5) * 0.1 >= CALL_NEED[match.level + 1]:
             return True
         return e >= BLUFF_FROM and rng.random() < 0.2
+
+    def _as_strong(self, match, seat: int, rng) -> bool:
+        """Whether this bet of another seat comes from the strong player's
+        table (2 players, ``self.strong`` of the time; asked only when Expert
+        has the table, so that Hard's playouts pay for no call)."""
+        return seat != self.root_seat and match.players == 2 and rng.random() < self.strong
 
     def _answer(self, match, legal, rng) -> str:
         seat = match.responder
@@ -828,9 +841,8 @@ class TrucoMineiroSearch(SearchGame):
             if raise_to and e > 0.6 and mine + asked < TARGET:
                 return raise_to
             return "accept"
-        if (self.strong and seat != self.root_seat and match.players == 2
-                and not (theirs + asked >= TARGET and raise_to) and rng.random() < self.strong):
-            p = STRONG_ANSWER.get((min(step, 2), len(match.hands[seat]), min(9, int(e * 10))))
+        if self.strong and not (theirs + asked >= TARGET and raise_to) and self._as_strong(match, seat, rng):
+            p = STRONG_ANSWER.get(strong_key(step, len(match.hands[seat]), e))
             if p is not None:
                 r = rng.random()
                 if raise_to and mine + asked < TARGET and r < p[1]:
