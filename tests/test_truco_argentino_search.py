@@ -11,6 +11,8 @@ from game.ai import make_bot
 from game.ai.search.bot import SearchBot, decision_rng
 from game.ai.truco_argentino_search import (ENVIDO, FLOR, POLICY, Knowledge, TrucoArgentinoSearch,
                                             _key, match_chance)
+from game.ai.truco_argentino_strong import (STRONG_ANSWER, STRONG_CALL, STRONG_ENVIDO, STRONG_OPEN,
+                                            STRONG_SHARE, env_band)
 from game.engine.matchfile import parse_match_text, play_spec
 from game.games import truco_argentino as ta
 from game.games.truco_argentino import DECK, envido_value, flor_value
@@ -392,3 +394,61 @@ def test_the_policys_memoised_chance_is_what_working_it_out_gives():
                     assert equity(match, seat) == _equity(match, seat)
                     checked += 1
     assert checked > 2000
+
+
+def _completion_weight(knowledge, seat, cards_held):
+    """The weight the sampler gives ``seat`` holding ``cards_held``."""
+    options, cum = knowledge.hands[seat]
+    wanted = set(cards(cards_held))
+    for i, extra in enumerate(options):
+        if set(knowledge.played[seat]) | set(extra) == wanted:
+            return cum[i] - (cum[i - 1] if i else 0.0)
+    raise AssertionError(f"{cards_held} is not a completion")
+
+
+def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_player_games():
+    """Expert (2 players) allows that the other seat may bet as a strong player
+    does (Hard's own bets, :mod:`game.ai.truco_argentino_strong`), in the
+    playouts and the tree and in what its bets say. A strong mano opens the
+    envido with nothing far more often than a club player, and re-raises an
+    envido with nothing more often than with a good one. Hard, the cheat and
+    4 players keep the club player's bets."""
+    hard, expert = make_bot("hard", "truco_argentino", 1).game, make_bot("expert", "truco_argentino", 1).game
+    assert expert.strong == STRONG_SHARE and not hard.strong
+    assert not make_bot("cheat", "truco_argentino", 1).game.strong
+    for table in (STRONG_OPEN, STRONG_ENVIDO):
+        assert table and all(0 <= x <= 1 and sum(p) <= 1.02 for p in table.values() for x in p)
+    assert STRONG_CALL and all(0 <= p <= 1 for p in STRONG_CALL.values())
+    assert STRONG_ANSWER and all(0 <= r <= a <= 1 for a, r in STRONG_ANSWER.values())
+
+    nothing = ["4C", "5O", "7E"]                                    # envido 7: band 0
+    assert env_band(envido_value(cards(nothing))) == 0
+    m = scripted([nothing, ["3C", "2B", "12E"]], [])                # seat 0 (mano) speaks first
+    opened = {}
+    for name, game in (("hard", hard), ("expert", expert)):
+        game._seat = 1                                              # seat 0 is the other seat
+        opened[name] = sum(game.playout_action(m, random.Random(s)) in ta.ENV_OPEN
+                           for s in range(600)) / 600
+    strong_rate = sum(STRONG_OPEN[(0, 0)])
+    assert opened["hard"] < 0.15 < strong_rate
+    expected = STRONG_SHARE * strong_rate + (1 - STRONG_SHARE) * opened["hard"]
+    assert abs(opened["expert"] - expected) < 0.06, (opened, expected)
+
+    # seat 1 raises seat 0's envido with a real envido: read by the club player,
+    # a good envido is likelier; by the strong player, nothing is
+    view = scripted([["1E", "7O", "5O"], ["3C", "2B", "12E"]], ["call envido", "call real envido"]).view(0)
+    ratio = {}
+    for share in (0.0, STRONG_SHARE, 1.0):
+        k = Knowledge(view, share)
+        assert bool(k.strong_bets[1]) == bool(share)
+        ratio[share] = (_completion_weight(k, 1, ["4C", "6B", "7E"])           # envido 7
+                        / _completion_weight(k, 1, ["6C", "2C", "12E"]))       # envido 28
+    assert ratio[0.0] < 1 < ratio[1.0], ratio
+    assert ratio[0.0] < ratio[STRONG_SHARE] < ratio[1.0]
+
+    m4 = scripted([nothing, ["3C", "2B", "12E"], ["4B", "5C", "6O"], ["7B", "11O", "12C"]], [], players=4)
+    for game in (hard, expert):                                     # 4 players: the club player's bets
+        game._seat = 1
+        assert ([game.playout_action(m4, random.Random(s)) for s in range(60)]
+                == [TrucoArgentinoSearch().playout_action(m4, random.Random(s)) for s in range(60)])
+    assert not Knowledge(m4.view(1), STRONG_SHARE).strong

@@ -48,6 +48,7 @@ from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, F
 
 from .search.game import WORLDS, SearchGame
 from .search.memo import remembered
+from .truco_argentino_strong import FLOOR, STRONG_SHARE, draw, bets_seen, env_band, outcome_chance
 
 CARD = DECK.index
 NAMES = DECK.names
@@ -177,11 +178,34 @@ def match_chance(players: int, target: int, chicos: int, score, chicos_won, team
 
 
 # ----- what a seat knows ---------------------------------------------------------------------
+class _AtBet:
+    """The public state :func:`equity` reads, as it stood at one bet, to read
+    the bettor's chance of the hand in every world."""
+
+    def __init__(self, m) -> None:
+        self.n = m.n
+        self.results = list(m.results)
+        self.folded = list(m.folded)
+        self.trick_seats = list(m.trick_seats)
+        self.trick_cards = list(m.trick_cards)
+        self.mano = m.mano
+        self.hands: list = [[] for _ in range(m.n)]
+        self._memo: dict = {}
+
+    def equity(self, s: int, held: list) -> float:
+        classes = tuple(sorted(STRENGTH[c] for c in held))
+        e = self._memo.get(classes)
+        if e is None:
+            self.hands[s] = held
+            e = self._memo[classes] = _equity(self, s)
+        return e
+
+
 class Knowledge:
     """What the seat of a view knows of the hidden cards, and the hands each
     constrained seat may hold (with their weights)."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict, strong: float = 0.0) -> None:
         self.seat = seat = view["seat"]
         self.n = n = view["players"]
         self.dealt = [CARD[c] for c in view["dealt"]]
@@ -207,6 +231,12 @@ class Knowledge:
         if view["options"].get("flor"):
             self._read_flor(view)
         self._read_calls(view)
+        # 2 players, Expert: the chance the other seat bets as a strong player,
+        # and each bet it could make, to read under that player's tables
+        self.strong = strong if n == 2 else 0.0
+        self.strong_bets = [[] for _ in range(n)]
+        if self.strong:
+            self._read_strong_bets(view)
         self.hands: dict = {}             # seat -> (completions, cumulative weights)
         for s in range(n):
             if s == seat or self.need[s] == 0:
@@ -300,8 +330,54 @@ class Knowledge:
             elif what == "truco":
                 soft[s].append(("truco", "accept" if a == ACCEPT else "reject", None))
 
+    def _read_strong_bets(self, view: dict) -> None:
+        """Every bet another seat could make so far (:func:`bets_seen`), with
+        what its chance of the hand was read from then, replayed in one world
+        that fits the hard facts (who may bet, the tricks and the score are
+        the same in every world)."""
+        hands = self._any_hands()
+        if hands is None:
+            return
+        bets = self.strong_bets
+
+        def observe(m, action):
+            s = m.actor
+            if s == self.seat:
+                return
+            for table, context, outcome in bets_seen(m.mode, s, m.mano, m.level, m.tr_call, m.env_chain,
+                                                     m.score, m.target, m.legal_actions(), action):
+                state = None
+                if table in ("call", "answer"):
+                    state = (frozenset(c for c in m.dealt[s] if c not in m.hands[s]), _AtBet(m))
+                bets[s].append((table, context, outcome, state))
+        try:
+            ta.Match.from_world(view, {"hands": hands}, [a for _, a in view["actions"]], observe)
+        except ValueError:              # a view no world fits: read the club player's way only
+            for seat_bets in bets:
+                seat_bets.clear()
+
+    def _any_hands(self) -> list | None:
+        """One set of hands that fits the hard facts, for replaying the deal."""
+        hands: list = [None] * self.n
+        used: set = set()
+        for s in range(self.n):
+            if s == self.seat:
+                hands[s] = list(self.dealt)
+                continue
+            pool = [c for c in self.pool if c not in used]
+            for extra in combinations(pool, self.need[s]):
+                hand = self.played[s] + list(extra)
+                if len(hand) != 3 or self._fits(s, _key(*hand)):
+                    break
+            else:
+                return None
+            used.update(extra)
+            hands[s] = hand
+        return hands
+
     def _constrained(self, s: int) -> bool:
-        return (s in self.env_exact or s in self.env_max or s in self.has_flor or bool(self.soft[s]))
+        return (s in self.env_exact or s in self.env_max or s in self.has_flor or bool(self.soft[s])
+                or bool(self.strong_bets[s]))
 
     def _fits(self, s: int, key: int) -> bool:
         env = ENVIDO[key]
@@ -342,6 +418,23 @@ class Knowledge:
                     w *= 0.45 + 0.55 * _sig((power - 0.45) / 0.12)
         return w
 
+    def _strong_weight(self, s: int, hand: list, key: int) -> float:
+        """How likely the bets seen of seat ``s`` were from a strong player
+        (:mod:`.truco_argentino_strong`) holding ``hand``; a bet no cell
+        covers counts 1."""
+        band = env_band(ENVIDO[key])
+        w = 1.0
+        for i, (table, context, outcome, state) in enumerate(self.strong_bets[s]):
+            if state is None:
+                q = outcome_chance(table, context, outcome, band)
+            else:
+                before, stood = state
+                held = [c for c in hand if c not in before]
+                q = outcome_chance(table, context, outcome, band, len(held), stood.equity(s, held))
+            if q is not None:
+                w *= max(FLOOR, q)
+        return w
+
     def _completions(self, s: int) -> tuple[list, list]:
         base = self.played[s]
         need = self.need[s]
@@ -355,6 +448,8 @@ class Knowledge:
             if not self._fits(s, key):
                 continue
             w = self._weight(s, key) if soft else 1.0
+            if self.strong_bets[s]:
+                w = (1.0 - self.strong) * w + self.strong * self._strong_weight(s, hand, key)
             total += w
             out.append(extra)
             cum.append(total)
@@ -651,6 +746,55 @@ class Policy:
 POLICY = Policy()
 
 
+class StrongPolicy(Policy):
+    """A strong player's bets (:mod:`.truco_argentino_strong`, Hard's own in
+    Hard-vs-Hard play, 2 players), its cards as the club player's. Where the
+    tables have no cell, and where a rule forces the bet, it bets as the club
+    player."""
+
+    def envido_open(self, m, s: int, legal: list, rng: random.Random) -> str | None:
+        context = 2 if m.mode == TRUCO_ANSWER else (0 if s == m.mano else 1)
+        k = draw("open", context, env_band(m.env_val[s]), rng.random())
+        if k is None:
+            return super().envido_open(m, s, legal, rng)
+        return ENV_OPEN[k - 1] if k else None
+
+    def envido_answer(self, m, s: int, legal: list, rng: random.Random) -> str:
+        chain = m.env_chain
+        if ta.envido_refused_value(chain) >= m.target - m.score[1 - (s & 1)]:
+            return ACCEPT
+        k = draw("envido", "".join(chain), env_band(m.env_val[s]), rng.random())
+        if k is None:
+            return super().envido_answer(m, s, legal, rng)
+        answer = (REJECT, ACCEPT) + ENV_OPEN
+        return answer[k] if answer[k] in legal else ACCEPT
+
+    def truco_answer(self, m, s: int, legal: list, rng: random.Random) -> str:
+        called = m.tr_call
+        if called - 1 >= m.target - m.score[1 - (s & 1)]:
+            return ACCEPT
+        k = draw("answer", called, 0, rng.random(), len(m.hands[s]), equity(m, s))
+        if k is None:
+            return super().truco_answer(m, s, legal, rng)
+        if k == 2:
+            raise_ = TRUCO_CALL.get(called + 1)
+            return raise_ if raise_ in legal else ACCEPT
+        return ACCEPT if k else REJECT
+
+    def truco_call(self, m, s: int, legal: list, rng: random.Random) -> str | None:
+        level = m.level
+        call = TRUCO_CALL.get(level + 1)
+        if call not in legal or m.target - m.score[s & 1] <= level:
+            return None
+        k = draw("call", level + 1, 0, rng.random(), len(m.hands[s]), equity(m, s))
+        if k is None:
+            return super().truco_call(m, s, legal, rng)
+        return call if k else None
+
+
+STRONG_POLICY = StrongPolicy()
+
+
 class TrucoArgentinoSearch(SearchGame):
     module = ta
     score_scale = 12.0
@@ -663,6 +807,7 @@ class TrucoArgentinoSearch(SearchGame):
     expert_worlds = 1500
 
     def __init__(self) -> None:
+        self.strong = 0.0        # Expert: the chance the other seat bets as a strong player (2 players)
         self._cache_key = None
         self._knowledge: Knowledge | None = None
         self._rng = random.Random(0)
@@ -670,6 +815,15 @@ class TrucoArgentinoSearch(SearchGame):
         self._decision_rng = None
         self._base = None
         self._base_view = None
+
+    def at_level(self, level: str) -> None:
+        """With 2 players Expert allows that the other seat may bet as a strong
+        player does (``strong``, :data:`STRONG_SHARE` of the time): in the
+        tree and the playouts its bets come from :class:`StrongPolicy` that
+        often, and its bets seen are weighed under both kinds of player and
+        mixed (:class:`Knowledge`). Hard keeps the club player."""
+        if level == "expert":
+            self.strong = STRONG_SHARE
 
     def begin(self, view: dict) -> None:
         """The tree learns whose decision it searches (:meth:`candidates`), and
@@ -688,7 +842,7 @@ class TrucoArgentinoSearch(SearchGame):
     def knowledge(self, view: dict) -> Knowledge:
         key = self.view_key(view)
         if key != self._cache_key:
-            self._knowledge = Knowledge(view)
+            self._knowledge = Knowledge(view, self.strong)
             self._cache_key = key
         return self._knowledge
 
@@ -721,9 +875,10 @@ class TrucoArgentinoSearch(SearchGame):
         if s != self._seat:
             # other seats: bets and answers by the hand-aware policy, cards by the tree
             rng = self._rng
+            policy = self._policy(match, rng)
             if mode != PLAY_TURN:
-                return [POLICY.choose(match, rng, legal)]
-            bet = POLICY.bet(match, s, legal, rng)
+                return [policy.choose(match, rng, legal)]
+            bet = policy.bet(match, s, legal, rng)
             if bet:
                 return [bet]
             return self._cards(legal)
@@ -748,7 +903,16 @@ class TrucoArgentinoSearch(SearchGame):
 
     # ----- playouts ---------------------------------------------------------------------
     def playout_action(self, match, rng: random.Random) -> str:
-        return POLICY.choose(match, rng)
+        return self._policy(match, rng).choose(match, rng)
+
+    def _policy(self, match, rng: random.Random) -> Policy:
+        """Whose bets the seat to act makes: the strong player's for another
+        seat ``strong`` of the time (2 players, Expert), else the club
+        player's (no draw without the table, so that Hard's playouts pay for
+        none)."""
+        if self.strong and match.n == 2 and match.actor != self._seat and rng.random() < self.strong:
+            return STRONG_POLICY
+        return POLICY
 
     # ----- values -----------------------------------------------------------------------
     def side(self, seat: int, match) -> int:
