@@ -1,14 +1,14 @@
 """The strong player's bets of Truco Argentino's Expert, worked out again.
 
-    .venv/bin/python tools/fit_truco_argentino_strong_bets.py [--players 2] [--matches 400] [--start 0]
+    .venv/bin/python tools/fit_truco_argentino_strong_bets.py [--matches 400] [--start 0]
 
-Plays seeded Hard-vs-Hard matches (match m deals from seed 100 + m, its bots
-seeded 5000 + 10 m + seat; about eight seconds a 2-player match on one core) and, at
+Plays seeded 2-player Hard-vs-Hard matches (match m deals from seed 100 + m,
+its bots seeded 5000 + 10 m + seat; about nine seconds a match on one core) and, at
 every bet Hard could make, counts what it did by
 :func:`game.ai.truco_argentino_strong.bets_seen`: the envido band, or the
 truco step, the cards it held and the tenth of its chance of the hand
 (``equity``, read from its own cards and the table). It prints the four
-tables of that player count in the form ``game/ai/truco_argentino_strong.py`` holds them; the
+tables in the form ``game/ai/truco_argentino_strong.py`` holds them; the
 module's tables came from these same matches, by the same counting. Cells seen
 fewer than 10 times are left out. Run it again after a change to Hard's bets.
 """
@@ -33,7 +33,7 @@ NAMES = {"open": "STRONG_OPEN", "envido": "STRONG_ENVIDO", "call": "STRONG_CALL"
 
 def decision(match, seat: int, legal: list, action: str) -> dict:
     """What the counting reads of one decision."""
-    return dict(players=match.n, mode=match.mode, seat=seat, mano=match.mano, env=match.env_val[seat],
+    return dict(mode=match.mode, seat=seat, mano=match.mano, env=match.env_val[seat],
                 eq=equity(match, seat), cards=len(match.hands[seat]), level=match.level,
                 tr_call=match.tr_call, chain="".join(match.env_chain), score=list(match.score),
                 target=match.target, legal=legal, action=action)
@@ -41,7 +41,7 @@ def decision(match, seat: int, legal: list, action: str) -> dict:
 
 def count(counts: dict, d: dict) -> None:
     """Add one decision's bets to ``counts``: table -> cell -> [times, outcome 0, 1, ...]."""
-    for table, context, outcome in bets_seen(d["players"], d["mode"], d["seat"], d["mano"], d["level"], d["tr_call"],
+    for table, context, outcome in bets_seen(d["mode"], d["seat"], d["mano"], d["level"], d["tr_call"],
                                              tuple(d["chain"]), d["score"], d["target"], d["legal"],
                                              d["action"]):
         if table in ("open", "envido"):
@@ -57,12 +57,12 @@ def new_counts() -> dict:
     return {table: defaultdict(lambda n=n: [0] * (1 + n)) for table, n in OUTCOMES.items()}
 
 
-def observe(players: int, start: int, stop: int, progress=None) -> dict:
+def observe(start: int, stop: int, progress=None) -> dict:
     counts = new_counts()
     options = resolve_options(ta.OPTIONS, None)
     for m in range(start, stop):
-        bots = [make_bot("hard", "truco_argentino", 5000 + m * 10 + s) for s in range(players)]
-        match = ta.Match(players, m % players, 100 + m, options, None, False)
+        bots = [make_bot("hard", "truco_argentino", 5000 + m * 10 + s) for s in range(2)]
+        match = ta.Match(2, m % 2, 100 + m, options, None, False)
         while not match.finished:
             seat = match.to_act
             view = match.view(seat)
@@ -74,10 +74,10 @@ def observe(players: int, start: int, stop: int, progress=None) -> dict:
     return counts
 
 
-def table(players: int, counts: dict) -> str:
+def table(counts: dict) -> str:
     lines = []
     for name, cells in counts.items():
-        lines.append(f"{NAMES[name]}[{players}] = {{")
+        lines.append(f"{NAMES[name]} = {{")
         for key in sorted(cells):
             n, *seen = cells[key]
             if n < LEAST:
@@ -95,13 +95,11 @@ def table(players: int, counts: dict) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, default=2, choices=ta.PLAYERS)
     parser.add_argument("--matches", type=int, default=400, help="matches to play")
     parser.add_argument("--start", type=int, default=0, help="the first match's number")
     args = parser.parse_args()
-    counts = observe(args.players, args.start, args.start + args.matches,
-                     lambda m: print(f"# {m}", file=sys.stderr) if m % 50 == 49 else None)
-    print(table(args.players, counts))
+    print(table(observe(args.start, args.start + args.matches,
+                        lambda m: print(f"# {m}", file=sys.stderr) if m % 50 == 49 else None)))
     return 0
 
 

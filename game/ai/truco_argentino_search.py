@@ -48,8 +48,7 @@ from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, F
 
 from .search.game import WORLDS, SearchGame
 from .search.memo import remembered
-from .truco_argentino_strong import (FLOOR, STRONG_SHARE, bets_seen, draw, env_band, has_tables,
-                                     open_context, outcome_chance)
+from .truco_argentino_strong import FLOOR, STRONG_SHARE, draw, bets_seen, env_band, outcome_chance
 
 CARD = DECK.index
 NAMES = DECK.names
@@ -232,10 +231,9 @@ class Knowledge:
         if view["options"].get("flor"):
             self._read_flor(view)
         self._read_calls(view)
-        # Expert: the chance another seat bets as a strong player, and each bet
-        # it could make, to read under that player's tables (player counts that
-        # have them)
-        self.strong = strong if has_tables(n) else 0.0
+        # 2 players, Expert: the chance the other seat bets as a strong player,
+        # and each bet it could make, to read under that player's tables
+        self.strong = strong if n == 2 else 0.0
         self.strong_bets = [[] for _ in range(n)]
         if self.strong:
             self._read_strong_bets(view)
@@ -346,7 +344,7 @@ class Knowledge:
             s = m.actor
             if s == self.seat:
                 return
-            for table, context, outcome in bets_seen(m.n, m.mode, s, m.mano, m.level, m.tr_call, m.env_chain,
+            for table, context, outcome in bets_seen(m.mode, s, m.mano, m.level, m.tr_call, m.env_chain,
                                                      m.score, m.target, m.legal_actions(), action):
                 state = None
                 if table in ("call", "answer"):
@@ -428,11 +426,11 @@ class Knowledge:
         w = 1.0
         for i, (table, context, outcome, state) in enumerate(self.strong_bets[s]):
             if state is None:
-                q = outcome_chance(table, self.n, context, outcome, band)
+                q = outcome_chance(table, context, outcome, band)
             else:
                 before, stood = state
                 held = [c for c in hand if c not in before]
-                q = outcome_chance(table, self.n, context, outcome, band, len(held), stood.equity(s, held))
+                q = outcome_chance(table, context, outcome, band, len(held), stood.equity(s, held))
             if q is not None:
                 w *= max(FLOOR, q)
         return w
@@ -750,13 +748,13 @@ POLICY = Policy()
 
 class StrongPolicy(Policy):
     """A strong player's bets (:mod:`.truco_argentino_strong`, Hard's own in
-    Hard-vs-Hard play, 2 and 4 players), its cards as the club player's. Where the
+    Hard-vs-Hard play, 2 players), its cards as the club player's. Where the
     tables have no cell, and where a rule forces the bet, it bets as the club
     player."""
 
     def envido_open(self, m, s: int, legal: list, rng: random.Random) -> str | None:
-        context = open_context(m.mode == TRUCO_ANSWER, (s - m.mano) % m.n, m.n)
-        k = draw("open", m.n, context, env_band(m.env_val[s]), rng.random())
+        context = 2 if m.mode == TRUCO_ANSWER else (0 if s == m.mano else 1)
+        k = draw("open", context, env_band(m.env_val[s]), rng.random())
         if k is None:
             return super().envido_open(m, s, legal, rng)
         return ENV_OPEN[k - 1] if k else None
@@ -765,7 +763,7 @@ class StrongPolicy(Policy):
         chain = m.env_chain
         if ta.envido_refused_value(chain) >= m.target - m.score[1 - (s & 1)]:
             return ACCEPT
-        k = draw("envido", m.n, "".join(chain), env_band(m.env_val[s]), rng.random())
+        k = draw("envido", "".join(chain), env_band(m.env_val[s]), rng.random())
         if k is None:
             return super().envido_answer(m, s, legal, rng)
         answer = (REJECT, ACCEPT) + ENV_OPEN
@@ -775,7 +773,7 @@ class StrongPolicy(Policy):
         called = m.tr_call
         if called - 1 >= m.target - m.score[1 - (s & 1)]:
             return ACCEPT
-        k = draw("answer", m.n, called, 0, rng.random(), len(m.hands[s]), equity(m, s))
+        k = draw("answer", called, 0, rng.random(), len(m.hands[s]), equity(m, s))
         if k is None:
             return super().truco_answer(m, s, legal, rng)
         if k == 2:
@@ -788,7 +786,7 @@ class StrongPolicy(Policy):
         call = TRUCO_CALL.get(level + 1)
         if call not in legal or m.target - m.score[s & 1] <= level:
             return None
-        k = draw("call", m.n, level + 1, 0, rng.random(), len(m.hands[s]), equity(m, s))
+        k = draw("call", level + 1, 0, rng.random(), len(m.hands[s]), equity(m, s))
         if k is None:
             return super().truco_call(m, s, legal, rng)
         return call if k else None
@@ -809,7 +807,7 @@ class TrucoArgentinoSearch(SearchGame):
     expert_worlds = 1500
 
     def __init__(self) -> None:
-        self.strong = 0.0        # Expert: the chance another seat bets as a strong player (2, 4 players)
+        self.strong = 0.0        # Expert: the chance the other seat bets as a strong player (2 players)
         self._cache_key = None
         self._knowledge: Knowledge | None = None
         self._rng = random.Random(0)
@@ -819,12 +817,11 @@ class TrucoArgentinoSearch(SearchGame):
         self._base_view = None
 
     def at_level(self, level: str) -> None:
-        """Where a strong player's tables exist (2 and 4 players), Expert allows
-        that each other seat may bet as a strong player does (``strong``,
-        :data:`STRONG_SHARE` of the time): in the tree and the playouts its
-        bets come from :class:`StrongPolicy` that often, and its bets seen are
-        weighed under both kinds of player and mixed (:class:`Knowledge`).
-        Hard keeps the club player."""
+        """With 2 players Expert allows that the other seat may bet as a strong
+        player does (``strong``, :data:`STRONG_SHARE` of the time): in the
+        tree and the playouts its bets come from :class:`StrongPolicy` that
+        often, and its bets seen are weighed under both kinds of player and
+        mixed (:class:`Knowledge`). Hard keeps the club player."""
         if level == "expert":
             self.strong = STRONG_SHARE
 
@@ -910,10 +907,10 @@ class TrucoArgentinoSearch(SearchGame):
 
     def _policy(self, match, rng: random.Random) -> Policy:
         """Whose bets the seat to act makes: the strong player's for another
-        seat ``strong`` of the time (Expert, where the tables exist), else the club
+        seat ``strong`` of the time (2 players, Expert), else the club
         player's (no draw without the table, so that Hard's playouts pay for
         none)."""
-        if self.strong and match.actor != self._seat and has_tables(match.n) and rng.random() < self.strong:
+        if self.strong and match.n == 2 and match.actor != self._seat and rng.random() < self.strong:
             return STRONG_POLICY
         return POLICY
 

@@ -1,24 +1,23 @@
-"""How a strong player bets at Truco Argentino: Expert's other model.
+"""How a strong player bets at Truco Argentino, 2 players: Expert's other model.
 
-Expert (:meth:`TrucoArgentinoSearch.at_level`) allows that the other seats may
+Expert (:meth:`TrucoArgentinoSearch.at_level`) allows that the other seat may
 bet as Hard does rather than as the club player of the playouts: in its tree,
-in its playouts and in how it reads their bets. The tables below are Hard's
-own bets in seeded Hard-vs-Hard matches, one set for each player count that
-has them (``tools/fit_truco_argentino_strong_bets.py`` plays the matches and
-prints the tables again), counted by :func:`bets_seen` at every bet Hard
-could make:
+in its playouts and in how it reads the other seat's bets. The tables below
+are Hard's own bets in seeded 2-player Hard-vs-Hard matches
+(``tools/fit_truco_argentino_strong_bets.py`` plays them and prints the tables
+again), counted by :func:`bets_seen` at every bet Hard could make:
 
-- ``STRONG_OPEN[players][(context, band)]``: the chance it opens envido, real
-  envido, falta envido (the rest: it does not open), by who speaks
-  (:func:`open_context`) and the band of its envido (:func:`env_band`);
-- ``STRONG_ENVIDO[players][(chain, band)]``: answering the envido chain so
-  far, the chance it accepts, raises with envido, real envido, falta envido
-  (the rest: it refuses);
-- ``STRONG_CALL[players][(step, cards, tenth)]``: the chance it calls the
-  truco step (retruco and vale cuatro are one step, 3) with ``cards`` in hand
-  and that tenth of its chance of the hand (:func:`truco_key`);
-- ``STRONG_ANSWER[players][(step, cards, tenth)]``: answering a call, the
-  chance it does not refuse and the chance it raises.
+- ``STRONG_OPEN[(context, band)]``: the chance it opens envido, real envido,
+  falta envido (the rest: it does not open), by who speaks (:func:`open_context`)
+  and the band of its envido (:func:`env_band`);
+- ``STRONG_ENVIDO[(chain, band)]``: answering the envido chain so far, the
+  chance it accepts, raises with envido, real envido, falta envido (the rest:
+  it refuses);
+- ``STRONG_CALL[(step, cards, tenth)]``: the chance it calls the truco step
+  (retruco and vale cuatro are one step, 3) with ``cards`` in hand and that
+  tenth of its chance of the hand (:func:`truco_key`);
+- ``STRONG_ANSWER[(step, cards, tenth)]``: answering a call, the chance it does
+  not refuse and the chance it raises.
 
 Bets a rule forces (a refusal that loses the chico, a call that cannot matter)
 are neither counted nor read. Cells seen fewer than 10 times are left out:
@@ -39,11 +38,10 @@ def env_band(env: int) -> int:
     return 0 if env < 20 else min(7, (env - 20) // 2 + 1)
 
 
-def open_context(answering: bool, position: int, players: int) -> int:
-    """Who may open the envido: on its turn, the seat's place from the mano (0
-    the mano; the seats before it did not open); ``players`` for a seat
-    answering the first truco."""
-    return players if answering else position
+def open_context(answering: bool, mano: bool) -> int:
+    """Who may open the envido: 0 the mano on its turn, 1 the other seat on
+    its turn (the mano did not open), 2 a seat answering the first truco."""
+    return 2 if answering else (0 if mano else 1)
 
 
 def truco_key(step: int, cards: int, chance: float) -> tuple[int, int, int]:
@@ -52,8 +50,8 @@ def truco_key(step: int, cards: int, chance: float) -> tuple[int, int, int]:
     return min(step, 3), cards, min(9, int(chance * 10))
 
 
-def bets_seen(players: int, mode: int, seat: int, mano: int, level: int, tr_call: int, chain, score,
-              target: int, legal, action: str) -> list[tuple[str, object, int]]:
+def bets_seen(mode: int, seat: int, mano: int, level: int, tr_call: int, chain, score, target: int,
+              legal, action: str) -> list[tuple[str, object, int]]:
     """The bets ``action`` shows at a decision, as (table, context, outcome):
     ("open", context, 0 none / 1 envido / 2 real / 3 falta), ("call", step,
     0 / 1 called), ("answer", step, 0 refused / 1 accepted / 2 raised),
@@ -64,7 +62,7 @@ def bets_seen(players: int, mode: int, seat: int, mano: int, level: int, tr_call
     team = seat & 1
     if mode in (PLAY_TURN, TRUCO_ANSWER) and ENV_OPEN[0] in legal:
         opened = ENV_OPEN.index(action) + 1 if action in ENV_OPEN else 0
-        out.append(("open", open_context(mode == TRUCO_ANSWER, (seat - mano) % players, players), opened))
+        out.append(("open", open_context(mode == TRUCO_ANSWER, seat == mano), opened))
         if opened:
             return out
     if mode == PLAY_TURN:
@@ -82,32 +80,27 @@ def bets_seen(players: int, mode: int, seat: int, mano: int, level: int, tr_call
     return out
 
 
-def has_tables(players: int) -> bool:
-    """Whether a strong player's bets are known for ``players``."""
-    return players in STRONG_CALL
-
-
-def outcome_chance(table: str, players: int, context, outcome: int, band: int, cards: int = 0,
+def outcome_chance(table: str, context, outcome: int, band: int, cards: int = 0,
                    chance: float = 0.0) -> float | None:
     """The table's chance of ``outcome`` (as :func:`bets_seen` names it), or
     None where the table has no such cell."""
     if table == "open":
-        p = STRONG_OPEN[players].get((context, band))
+        p = STRONG_OPEN.get((context, band))
         if p is None:
             return None
         return 1.0 - sum(p) if outcome == 0 else p[outcome - 1]
     if table == "envido":
-        p = STRONG_ENVIDO[players].get((context, band))
+        p = STRONG_ENVIDO.get((context, band))
         if p is None:
             return None
         return 1.0 - sum(p) if outcome == 0 else p[outcome - 1]
     key = truco_key(context, cards, chance)
     if table == "call":
-        p = STRONG_CALL[players].get(key)
+        p = STRONG_CALL.get(key)
         if p is None:
             return None
         return p if outcome else 1.0 - p
-    p = STRONG_ANSWER[players].get(key)
+    p = STRONG_ANSWER.get(key)
     if p is None:
         return None
     return (1.0 - p[0], p[0] - p[1], p[1])[outcome]
@@ -116,13 +109,12 @@ def outcome_chance(table: str, players: int, context, outcome: int, band: int, c
 OUTCOMES = {"open": 4, "envido": 5, "call": 2, "answer": 3}
 
 
-def draw(table: str, players: int, context, band: int, r: float, cards: int = 0,
-         chance: float = 0.0) -> int | None:
+def draw(table: str, context, band: int, r: float, cards: int = 0, chance: float = 0.0) -> int | None:
     """The outcome a strong player's bet takes for a uniform ``r`` in [0, 1),
     or None where the table has no such cell."""
     last = OUTCOMES[table] - 1
     for k in range(last):
-        q = outcome_chance(table, players, context, k, band, cards, chance)
+        q = outcome_chance(table, context, k, band, cards, chance)
         if q is None:
             return None
         if r < q:
@@ -131,12 +123,7 @@ def draw(table: str, players: int, context, band: int, r: float, cards: int = 0,
     return last
 
 
-STRONG_OPEN: dict = {}
-STRONG_ENVIDO: dict = {}
-STRONG_CALL: dict = {}
-STRONG_ANSWER: dict = {}
-
-STRONG_OPEN[2] = {
+STRONG_OPEN = {
     (0, 0): (0.28, 0.19, 0.02),   # 1335
     (0, 1): (0.06, 0.10, 0.00),   # 250
     (0, 2): (0.61, 0.03, 0.01),   # 287
@@ -162,7 +149,7 @@ STRONG_OPEN[2] = {
     (2, 6): (0.00, 0.90, 0.10),   # 21
     (2, 7): (0.00, 0.47, 0.53),   # 15
 }
-STRONG_ENVIDO[2] = {
+STRONG_ENVIDO = {
     ('E', 0): (0.00, 0.32, 0.38, 0.06),   # 981
     ('E', 1): (0.00, 0.29, 0.34, 0.01),   # 220
     ('E', 2): (0.00, 0.25, 0.32, 0.05),   # 202
@@ -216,7 +203,7 @@ STRONG_ENVIDO[2] = {
     ('RF', 6): (1.00, 0.00, 0.00, 0.00),   # 55
     ('RF', 7): (1.00, 0.00, 0.00, 0.00),   # 25
 }
-STRONG_CALL[2] = {
+STRONG_CALL = {
     (2, 1, 0): 0.67,   # 223
     (2, 1, 1): 0.27,   # 30
     (2, 1, 2): 0.07,   # 14
@@ -273,7 +260,7 @@ STRONG_CALL[2] = {
     (3, 3, 8): 0.80,   # 176
     (3, 3, 9): 1.00,   # 23
 }
-STRONG_ANSWER[2] = {
+STRONG_ANSWER = {
     (2, 0, 1): (0.00, 0.00),   # 22
     (2, 0, 2): (0.00, 0.00),   # 12
     (2, 0, 5): (0.18, 0.00),   # 22
@@ -334,164 +321,3 @@ STRONG_ANSWER[2] = {
     (3, 3, 9): (1.00, 0.32),   # 65
 }
 
-STRONG_OPEN[4] = {
-    (0, 0): (0.29, 0.13, 0.02),   # 663
-    (0, 1): (0.04, 0.02, 0.01),   # 117
-    (0, 2): (0.05, 0.03, 0.01),   # 147
-    (0, 3): (0.57, 0.02, 0.01),   # 164
-    (0, 4): (1.00, 0.00, 0.00),   # 232
-    (0, 5): (1.00, 0.00, 0.00),   # 121
-    (0, 6): (0.00, 0.82, 0.18),   # 100
-    (0, 7): (0.00, 0.46, 0.54),   # 41
-    (1, 0): (0.24, 0.09, 0.03),   # 181
-    (1, 1): (0.03, 0.00, 0.03),   # 31
-    (1, 2): (0.00, 0.00, 0.00),   # 27
-    (1, 3): (0.50, 0.00, 0.00),   # 56
-    (1, 4): (1.00, 0.00, 0.00),   # 75
-    (1, 5): (0.97, 0.00, 0.03),   # 37
-    (1, 6): (0.00, 0.68, 0.32),   # 38
-    (1, 7): (0.07, 0.29, 0.64),   # 14
-    (2, 0): (0.30, 0.18, 0.00),   # 44
-    (2, 1): (0.00, 0.10, 0.00),   # 10
-    (2, 2): (0.00, 0.15, 0.08),   # 13
-    (2, 3): (0.18, 0.09, 0.00),   # 11
-    (2, 4): (0.94, 0.00, 0.06),   # 18
-    (3, 0): (0.36, 0.00, 0.00),   # 14
-    (4, 0): (0.21, 0.16, 0.03),   # 146
-    (4, 1): (0.00, 0.05, 0.00),   # 21
-    (4, 2): (0.00, 0.00, 0.06),   # 18
-    (4, 3): (0.45, 0.03, 0.00),   # 40
-    (4, 4): (0.89, 0.00, 0.06),   # 47
-    (4, 5): (0.97, 0.00, 0.00),   # 29
-    (4, 6): (0.00, 0.74, 0.26),   # 19
-}
-STRONG_ENVIDO[4] = {
-    ('E', 0): (0.02, 0.02, 0.05, 0.91),   # 390
-    ('E', 1): (0.01, 0.04, 0.03, 0.92),   # 77
-    ('E', 2): (0.01, 0.06, 0.05, 0.87),   # 77
-    ('E', 3): (0.00, 0.03, 0.03, 0.93),   # 122
-    ('E', 4): (0.03, 0.07, 0.06, 0.83),   # 150
-    ('E', 5): (0.08, 0.25, 0.25, 0.43),   # 77
-    ('E', 6): (0.00, 0.02, 0.43, 0.55),   # 60
-    ('E', 7): (0.00, 0.03, 0.08, 0.90),   # 39
-    ('EE', 0): (0.05, 0.00, 0.15, 0.80),   # 20
-    ('EE', 4): (0.14, 0.00, 0.29, 0.57),   # 14
-    ('EEF', 0): (0.60, 0.00, 0.00, 0.00),   # 15
-    ('EF', 0): (0.31, 0.00, 0.00, 0.00),   # 339
-    ('EF', 1): (0.28, 0.00, 0.00, 0.00),   # 68
-    ('EF', 2): (0.35, 0.00, 0.00, 0.00),   # 86
-    ('EF', 3): (0.43, 0.00, 0.00, 0.00),   # 101
-    ('EF', 4): (0.80, 0.00, 0.00, 0.00),   # 101
-    ('EF', 5): (0.98, 0.00, 0.00, 0.00),   # 54
-    ('EF', 6): (1.00, 0.00, 0.00, 0.00),   # 46
-    ('EF', 7): (1.00, 0.00, 0.00, 0.00),   # 24
-    ('ER', 0): (0.00, 0.00, 0.00, 0.90),   # 41
-    ('ER', 4): (0.00, 0.00, 0.00, 1.00),   # 15
-    ('ERF', 0): (0.54, 0.00, 0.00, 0.00),   # 26
-    ('F', 0): (0.09, 0.00, 0.00, 0.00),   # 47
-    ('F', 1): (0.00, 0.00, 0.00, 0.00),   # 10
-    ('F', 2): (0.10, 0.00, 0.00, 0.00),   # 10
-    ('F', 3): (0.13, 0.00, 0.00, 0.00),   # 15
-    ('F', 5): (0.90, 0.00, 0.00, 0.00),   # 10
-    ('R', 0): (0.00, 0.00, 0.00, 0.97),   # 118
-    ('R', 1): (0.00, 0.00, 0.00, 1.00),   # 44
-    ('R', 2): (0.00, 0.00, 0.00, 1.00),   # 22
-    ('R', 3): (0.00, 0.00, 0.00, 0.96),   # 25
-    ('R', 4): (0.03, 0.00, 0.00, 0.97),   # 39
-    ('R', 5): (0.00, 0.00, 0.00, 1.00),   # 29
-    ('R', 6): (0.24, 0.00, 0.00, 0.76),   # 17
-    ('R', 7): (0.00, 0.00, 0.00, 1.00),   # 13
-    ('RF', 0): (0.45, 0.00, 0.00, 0.00),   # 126
-    ('RF', 1): (0.57, 0.00, 0.00, 0.00),   # 28
-    ('RF', 2): (0.66, 0.00, 0.00, 0.00),   # 29
-    ('RF', 3): (0.84, 0.00, 0.00, 0.00),   # 31
-    ('RF', 4): (0.85, 0.00, 0.00, 0.00),   # 33
-    ('RF', 5): (1.00, 0.00, 0.00, 0.00),   # 23
-    ('RF', 6): (1.00, 0.00, 0.00, 0.00),   # 14
-    ('RF', 7): (1.00, 0.00, 0.00, 0.00),   # 10
-}
-STRONG_CALL[4] = {
-    (2, 2, 0): 0.00,   # 12
-    (2, 2, 1): 0.07,   # 15
-    (2, 2, 2): 0.26,   # 19
-    (2, 2, 4): 0.49,   # 37
-    (2, 2, 5): 0.31,   # 42
-    (2, 2, 6): 0.15,   # 52
-    (2, 2, 7): 0.79,   # 28
-    (2, 2, 8): 1.00,   # 16
-    (2, 2, 9): 1.00,   # 13
-    (2, 3, 1): 0.38,   # 154
-    (2, 3, 2): 0.44,   # 217
-    (2, 3, 3): 0.35,   # 293
-    (2, 3, 4): 0.01,   # 403
-    (2, 3, 5): 0.05,   # 482
-    (2, 3, 6): 0.16,   # 390
-    (2, 3, 7): 0.89,   # 311
-    (2, 3, 8): 0.98,   # 255
-    (2, 3, 9): 0.99,   # 130
-    (3, 1, 1): 0.45,   # 22
-    (3, 1, 2): 0.52,   # 21
-    (3, 1, 3): 0.70,   # 27
-    (3, 1, 5): 0.60,   # 15
-    (3, 1, 6): 0.31,   # 13
-    (3, 1, 8): 0.80,   # 15
-    (3, 2, 0): 0.01,   # 97
-    (3, 2, 1): 0.07,   # 60
-    (3, 2, 2): 0.19,   # 86
-    (3, 2, 3): 0.15,   # 68
-    (3, 2, 4): 0.16,   # 43
-    (3, 2, 5): 0.32,   # 50
-    (3, 2, 6): 0.56,   # 50
-    (3, 2, 7): 0.91,   # 45
-    (3, 2, 8): 0.96,   # 24
-    (3, 2, 9): 0.94,   # 16
-    (3, 3, 1): 0.32,   # 71
-    (3, 3, 2): 0.39,   # 94
-    (3, 3, 3): 0.22,   # 59
-    (3, 3, 4): 0.09,   # 75
-    (3, 3, 5): 0.16,   # 110
-    (3, 3, 6): 0.26,   # 86
-    (3, 3, 7): 0.65,   # 91
-    (3, 3, 8): 0.83,   # 58
-    (3, 3, 9): 0.85,   # 13
-}
-STRONG_ANSWER[4] = {
-    (2, 2, 0): (0.00, 0.00),   # 45
-    (2, 2, 1): (0.00, 0.00),   # 15
-    (2, 2, 2): (0.20, 0.08),   # 60
-    (2, 2, 3): (0.09, 0.02),   # 47
-    (2, 2, 4): (0.46, 0.08),   # 24
-    (2, 2, 6): (1.00, 0.53),   # 15
-    (2, 2, 7): (1.00, 0.75),   # 16
-    (2, 2, 8): (1.00, 0.47),   # 17
-    (2, 3, 1): (0.00, 0.00),   # 16
-    (2, 3, 2): (0.26, 0.14),   # 74
-    (2, 3, 3): (0.58, 0.20),   # 123
-    (2, 3, 4): (0.93, 0.28),   # 178
-    (2, 3, 5): (0.99, 0.23),   # 139
-    (2, 3, 6): (0.99, 0.22),   # 114
-    (2, 3, 7): (1.00, 0.17),   # 72
-    (2, 3, 8): (1.00, 0.49),   # 39
-    (2, 3, 9): (1.00, 0.86),   # 35
-    (3, 1, 3): (1.00, 0.17),   # 24
-    (3, 1, 4): (0.96, 0.35),   # 23
-    (3, 1, 5): (0.97, 0.19),   # 32
-    (3, 1, 6): (1.00, 0.17),   # 18
-    (3, 2, 1): (0.45, 0.15),   # 55
-    (3, 2, 2): (0.64, 0.30),   # 116
-    (3, 2, 3): (0.89, 0.39),   # 131
-    (3, 2, 4): (0.91, 0.20),   # 81
-    (3, 2, 5): (0.96, 0.09),   # 70
-    (3, 2, 6): (1.00, 0.07),   # 40
-    (3, 2, 7): (1.00, 0.07),   # 15
-    (3, 2, 9): (1.00, 0.38),   # 13
-    (3, 3, 1): (0.74, 0.31),   # 35
-    (3, 3, 2): (0.70, 0.22),   # 23
-    (3, 3, 3): (0.84, 0.55),   # 38
-    (3, 3, 4): (0.93, 0.53),   # 68
-    (3, 3, 5): (1.00, 0.51),   # 57
-    (3, 3, 6): (1.00, 0.32),   # 50
-    (3, 3, 7): (1.00, 0.34),   # 32
-    (3, 3, 8): (1.00, 0.28),   # 25
-    (3, 3, 9): (1.00, 0.28),   # 18
-}
