@@ -34,6 +34,17 @@ match, from a table of match-win chances by score (malas/buenas, 15 or 30,
 chicos) computed from a per-deal points model, turned into "equivalent
 points" at the current score and scored linearly up to ``score_scale`` points
 (a saturating utility would make a falta that risks the match look cheap).
+
+The strong player (Expert, two players only): a strong opponent does not bet
+as the club player does (it opens the envido with nothing, re-raises it, and
+calls truco with poor hands far more often). :class:`StrongPolicy` bets from
+tables of Hard's own bets (:mod:`.truco_argentino_strong`), and with
+``strong`` set the other seat's bets in the tree and the playouts come from it
+``STRONG_SHARE`` of the time. :class:`Knowledge` reads the other seat's bets
+under both players: each completion's weight mixes, in the same shares, the
+club player's soft evidence with the product of the strong table's chances (at
+least ``FLOOR`` each), read with the cards held and the table as it stood at
+the bet.
 """
 from __future__ import annotations
 
@@ -48,7 +59,8 @@ from game.games.truco_argentino import (ACCEPT, DECK, ENV_OPEN, ENVIDO_ANSWER, F
 
 from .search.game import WORLDS, SearchGame
 from .search.memo import remembered
-from .truco_argentino_strong import FLOOR, STRONG_SHARE, draw, bets_seen, env_band, outcome_chance
+from .truco_argentino_strong import (FLOOR, STRONG_SHARE, bets_seen, draw, env_band, open_context,
+                                     outcome_chance)
 
 CARD = DECK.index
 NAMES = DECK.names
@@ -424,7 +436,7 @@ class Knowledge:
         covers counts 1."""
         band = env_band(ENVIDO[key])
         w = 1.0
-        for i, (table, context, outcome, state) in enumerate(self.strong_bets[s]):
+        for table, context, outcome, state in self.strong_bets[s]:
             if state is None:
                 q = outcome_chance(table, context, outcome, band)
             else:
@@ -753,7 +765,7 @@ class StrongPolicy(Policy):
     player."""
 
     def envido_open(self, m, s: int, legal: list, rng: random.Random) -> str | None:
-        context = 2 if m.mode == TRUCO_ANSWER else (0 if s == m.mano else 1)
+        context = open_context(m.mode == TRUCO_ANSWER, s == m.mano)
         k = draw("open", context, env_band(m.env_val[s]), rng.random())
         if k is None:
             return super().envido_open(m, s, legal, rng)
