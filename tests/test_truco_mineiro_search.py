@@ -348,3 +348,18 @@ def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_pla
     for game in (hard, expert):                                      # 4 players: the club player's bets
         assert ({game.playout_action(m4, random.Random(s)) for s in range(40)}
                 == {TrucoMineiroSearch().playout_action(m4, random.Random(s)) for s in range(40)})
+
+
+def test_expert_keeps_five_times_hards_worlds_with_four_players_and_the_same_with_two():
+    """With four players Expert spends its budget on 200 worlds (the other
+    three hands decide a call far more than the tree's depth); with two it
+    keeps Hard's forty, as its strong-player model was measured with."""
+    for players, expert_worlds in ((4, 200), (2, 40)):
+        match, view = next((m, v) for m, v in positions(players, 3, {})
+                           if len(v["legal"]) > 1 and v["phase"] == "play" and not v.get("blind"))
+        hard, expert = make_bot("hard", "truco_mineiro", 5), make_bot("expert", "truco_mineiro", 5)
+        assert len(hard.sample(view, random.Random(1))) == 40
+        worlds = expert.sample(view, random.Random(1))
+        assert len(worlds) == expert_worlds
+        for world in worlds:
+            _hidden_ok(match, world, view)
