@@ -426,7 +426,7 @@ def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_pla
     m = scripted([nothing, ["3C", "2B", "12E"]], [])                # seat 0 (mano) speaks first
     opened = {}
     for name, game in (("hard", hard), ("expert", expert)):
-        game._seat = 1                                              # seat 0 is the other seat
+        game.begin(m.view(1))                                       # seat 0 is the other seat
         opened[name] = sum(game.playout_action(m, random.Random(s)) in ta.ENV_OPEN
                            for s in range(600)) / 600
     strong_rate = sum(STRONG_OPEN[(0, 0)])
@@ -447,8 +447,13 @@ def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_pla
     assert ratio[0.0] < ratio[STRONG_SHARE] < ratio[1.0]
 
     m4 = scripted([nothing, ["3C", "2B", "12E"], ["4B", "5C", "6O"], ["7B", "11O", "12C"]], [], players=4)
+    club = TrucoArgentinoSearch()
+    club.begin(m4.view(1))
     for game in (hard, expert):                                     # 4 players: the club player's bets
-        game._seat = 1
+        game.begin(m4.view(1))
         assert ([game.playout_action(m4, random.Random(s)) for s in range(60)]
-                == [TrucoArgentinoSearch().playout_action(m4, random.Random(s)) for s in range(60)])
-    assert not Knowledge(m4.view(1), STRONG_SHARE).strong
+                == [club.playout_action(m4, random.Random(s)) for s in range(60)])
+        assert not game.knowledge(m4.view(1)).strong and not game.knowledge(m4.view(1)).strong_bets[0]
+    expert2 = make_bot("expert", "truco_argentino", 1).game                  # the same seat at a table of 2
+    expert2.begin(m.view(1))
+    assert expert2.knowledge(m.view(1)).strong == STRONG_SHARE

@@ -243,9 +243,10 @@ class Knowledge:
         if view["options"].get("flor"):
             self._read_flor(view)
         self._read_calls(view)
-        # 2 players, Expert: the chance the other seat bets as a strong player,
-        # and each bet it could make, to read under that player's tables
-        self.strong = strong if n == 2 else 0.0
+        # Expert with 2 players (TrucoArgentinoSearch.begin): the chance the other
+        # seat bets as a strong player, and each bet it could make, to read under
+        # that player's tables
+        self.strong = strong
         self.strong_bets = [[] for _ in range(n)]
         if self.strong:
             self._read_strong_bets(view)
@@ -819,7 +820,8 @@ class TrucoArgentinoSearch(SearchGame):
     expert_worlds = 1500
 
     def __init__(self) -> None:
-        self.strong = 0.0        # Expert: the chance the other seat bets as a strong player (2 players)
+        self.strong = 0.0        # Expert: the chance the other seat bets as a strong player
+        self._strong = 0.0       # the same for this decision's table: 0 unless it has 2 players
         self._cache_key = None
         self._knowledge: Knowledge | None = None
         self._rng = random.Random(0)
@@ -838,11 +840,14 @@ class TrucoArgentinoSearch(SearchGame):
             self.strong = STRONG_SHARE
 
     def begin(self, view: dict) -> None:
-        """The tree learns whose decision it searches (:meth:`candidates`), and
-        its policy a generator seeded by the decision's place in the match. A
+        """The tree learns whose decision it searches (:meth:`candidates`),
+        whether the other seat may bet as a strong player (Expert, and only at
+        a table of 2: the one place that rule is kept), and its policy a
+        generator seeded by the decision's place in the match. A
         level that deals worlds seeds it again from the decision's generator
         (:meth:`deal`); the cheat bot deals none, and keeps this one."""
         self._seat = view["seat"]
+        self._strong = self.strong if view["players"] == 2 else 0.0
         self._rng = random.Random(repr(self.view_key(view)))
 
     # ----- worlds -------------------------------------------------------------------
@@ -854,7 +859,7 @@ class TrucoArgentinoSearch(SearchGame):
     def knowledge(self, view: dict) -> Knowledge:
         key = self.view_key(view)
         if key != self._cache_key:
-            self._knowledge = Knowledge(view, self.strong)
+            self._knowledge = Knowledge(view, self._strong)
             self._cache_key = key
         return self._knowledge
 
@@ -922,7 +927,7 @@ class TrucoArgentinoSearch(SearchGame):
         seat ``strong`` of the time (2 players, Expert), else the club
         player's (no draw without the table, so that Hard's playouts pay for
         none)."""
-        if self.strong and match.n == 2 and match.actor != self._seat and rng.random() < self.strong:
+        if self._strong and match.actor != self._seat and rng.random() < self._strong:
             return STRONG_POLICY
         return POLICY
 
