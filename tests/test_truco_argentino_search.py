@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import make_bot
 from game.ai.search.bot import SearchBot, decision_rng
-from game.ai.truco_argentino_search import (ENVIDO, FLOR, POLICY, Knowledge, TrucoArgentinoSearch,
+from game.ai.truco_argentino_search import (ENV_KIND, ENVIDO, FLOR, POLICY, Knowledge, TrucoArgentinoSearch,
                                             _key, match_chance)
 from game.ai.truco_argentino_strong import (STRONG_ANSWER, STRONG_CALL, STRONG_ENVIDO, STRONG_OPEN,
                                             STRONG_SHARE, env_band)
@@ -457,3 +457,39 @@ def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_pla
     expert2 = make_bot("expert", "truco_argentino", 1).game                  # the same seat at a table of 2
     expert2.begin(m.view(1))
     assert expert2.knowledge(m.view(1)).strong == STRONG_SHARE
+
+
+def test_expert_at_a_table_of_four_bets_the_envido_with_points_only():
+    """At a table of 4 Expert's partner reads its envido bets as the club
+    player's, so Expert opens and raises the envido only with the points those
+    bets stand for; it answers as before, and it may still bet the envido with
+    points. Hard, and Expert with 2 or 6 players, keep every bet."""
+    junk = ["4C", "5O", "7E"]                                        # envido 7
+    rich = ["6C", "7C", "1B"]                                        # envido 33
+    others = [["3C", "2B", "12E"], ["4B", "5C", "6O"], ["7B", "11O", "12C"]]
+    opening = scripted([junk] + others, [], players=4, dealer=3)     # seat 0 (mano) speaks first
+    legal = opening.legal_actions()
+    assert "call envido" in legal and "call falta envido" in legal
+    expert, hard = make_bot("expert", "truco_argentino", 1).game, make_bot("hard", "truco_argentino", 1).game
+    for game in (expert, hard):
+        game.begin(opening.view(0))
+    assert not set(expert.candidates(opening, legal)) & set(ENV_KIND)
+    assert set(ENV_KIND) <= set(hard.candidates(opening, legal))
+    assert expert.candidates(opening, legal) == [a for a in hard.candidates(opening, legal) if a not in ENV_KIND]
+    assert expert.root_candidates(opening.view(0), legal) == [a for a in legal if a not in ENV_KIND]
+    assert hard.root_candidates(opening.view(0), legal) is None                 # every legal action
+    assert make_bot("expert", "truco_argentino", 1).choose(opening.view(0)) not in ENV_KIND
+    rich_open = scripted([rich] + others, [], players=4, dealer=3)
+    expert.begin(rich_open.view(0))
+    assert set(ENV_KIND) <= set(expert.candidates(rich_open, rich_open.legal_actions()))
+    answering = scripted([others[0], junk] + others[1:], ["call envido"], players=4, dealer=3)
+    legal = answering.legal_actions()
+    expert.begin(answering.view(1))
+    assert {"accept", "reject"} <= set(expert.candidates(answering, legal))
+    assert not set(expert.candidates(answering, legal)) & set(ENV_KIND)
+    for players in (2, 6):
+        m = scripted([junk] + others[:players - 1] + [["1C", "2C", "3O"], ["4O", "5B", "6E"]][:max(0, players - 4)],
+                     [], players=players, dealer=players - 1)
+        expert.begin(m.view(0))
+        assert set(ENV_KIND) <= set(expert.candidates(m, m.legal_actions()))
+        assert expert.root_candidates(m.view(0), m.legal_actions()) is None

@@ -822,6 +822,8 @@ class TrucoArgentinoSearch(SearchGame):
     def __init__(self) -> None:
         self.strong = 0.0        # Expert: the chance the other seat bets as a strong player
         self._strong = 0.0       # the same for this decision's table: 0 unless it has 2 players
+        self.honest = False      # Expert: at a table of 4 its own envido bets are value bets
+        self._honest = False     # the same for this decision's table
         self._cache_key = None
         self._knowledge: Knowledge | None = None
         self._rng = random.Random(0)
@@ -838,6 +840,7 @@ class TrucoArgentinoSearch(SearchGame):
         mixed (:class:`Knowledge`). Hard keeps the club player."""
         if level == "expert":
             self.strong = STRONG_SHARE
+            self.honest = True
 
     def begin(self, view: dict) -> None:
         """The tree learns whose decision it searches (:meth:`candidates`),
@@ -848,6 +851,7 @@ class TrucoArgentinoSearch(SearchGame):
         (:meth:`deal`); the cheat bot deals none, and keeps this one."""
         self._seat = view["seat"]
         self._strong = self.strong if view["players"] == 2 else 0.0
+        self._honest = self.honest and view["players"] == 4
         self._rng = random.Random(repr(self.view_key(view)))
 
     # ----- worlds -------------------------------------------------------------------
@@ -899,9 +903,27 @@ class TrucoArgentinoSearch(SearchGame):
             if bet:
                 return [bet]
             return self._cards(legal)
+        if self._honest:
+            legal = self._value_bets(match.env_val[s], legal)
         if mode != PLAY_TURN:
             return legal
         return self._cards(legal, keep_calls=True)
+
+    # the least envido with which Expert, at a table of 4, makes each envido bet
+    VALUE_BET = {"call envido": 26, "call real envido": 29, "call falta envido": 31}
+
+    def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
+        if self._honest:
+            return self._value_bets(view["envido_points"], legal)
+        return None
+
+    def _value_bets(self, env: int, legal: list[str]) -> list[str]:
+        """Expert at a table of 4 opens and raises the envido with points only.
+        Its partner reads its bets as the club player's (:class:`Knowledge`),
+        so a bluffed envido tells the partner of points that are not there: the
+        partner then accepts a falta with nothing and stakes the match on them."""
+        out = [a for a in legal if a not in ENV_KIND or env >= self.VALUE_BET[a]]
+        return out or legal
 
     @staticmethod
     def _cards(legal: list[str], keep_calls: bool = False) -> list[str]:
