@@ -454,9 +454,8 @@ def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_pla
         assert ([game.playout_action(m4, random.Random(s)) for s in range(60)]
                 == [club.playout_action(m4, random.Random(s)) for s in range(60)])
         assert not game.knowledge(m4.view(1)).strong and not game.knowledge(m4.view(1)).strong_bets[0]
-    expert2 = make_bot("expert", "truco_argentino", 1).game                  # the same seat at a table of 2
-    expert2.begin(m.view(1))
-    assert expert2.knowledge(m.view(1)).strong == STRONG_SHARE
+    expert.begin(m.view(1))                                         # the same seat's view at a table of 2
+    assert expert.knowledge(m.view(1)).strong == STRONG_SHARE
 
 
 def test_expert_at_a_table_of_four_bets_the_envido_with_points_only():

@@ -45,6 +45,11 @@ under both players: each completion's weight mixes, in the same shares, the
 club player's soft evidence with the product of the strong table's chances (at
 least ``FLOOR`` each), read with the cards held and the table as it stood at
 the bet.
+
+Value bets (Expert, four players only): Expert opens and raises the envido
+only with the points a club player's bet stands for (``VALUE_BET``), since its
+partner reads its bets as the club player's; a bluff would send the partner
+into a falta with nothing.
 """
 from __future__ import annotations
 
@@ -837,7 +842,9 @@ class TrucoArgentinoSearch(SearchGame):
         player does (``strong``, :data:`STRONG_SHARE` of the time): in the
         tree and the playouts its bets come from :class:`StrongPolicy` that
         often, and its bets seen are weighed under both kinds of player and
-        mixed (:class:`Knowledge`). Hard keeps the club player."""
+        mixed (:class:`Knowledge`). With 4 players Expert bets the envido
+        with points only (:meth:`_value_bets`). Hard keeps the club player
+        and every bet."""
         if level == "expert":
             self.strong = STRONG_SHARE
             self.honest = True
@@ -861,7 +868,7 @@ class TrucoArgentinoSearch(SearchGame):
                 tuple(view["score"]), tuple(tuple(a) for a in view["actions"]))
 
     def knowledge(self, view: dict) -> Knowledge:
-        key = self.view_key(view)
+        key = (self.view_key(view), self._strong)     # the same view at another table reads otherwise
         if key != self._cache_key:
             self._knowledge = Knowledge(view, self._strong)
             self._cache_key = key
