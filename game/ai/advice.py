@@ -105,13 +105,18 @@ class Advisor:
             return Advice(plain, [("hint.plain", {})])      # nothing to weigh, nothing to price
         with self._lock:                   # one search at a time: the bot object is not shared
             stats = self.bot.analyse(view, price_all=True)
+            kept = self.bot.game.root_candidates(view, list(view["legal"])) if stats else None
         if not stats:
             return None
-        best = stats[0].action
+        # Expert recommends only what it would play itself: an action its own
+        # search leaves out (say an envido bluff at a table of four, which the
+        # partner would read as points) is priced, never advised
+        playable = [s for s in stats if kept is None or s.action in kept] or stats
+        best = playable[0].action
         explain = getattr(self.bot.game, "explain", None)
-        reasons = list(explain(view, stats)) if explain else []
-        if len(stats) > 1:              # and what it is worth against the next best choice
-            edge = stats[0].margin - max(s.margin for s in stats[1:])
+        reasons = list(explain(view, playable)) if explain else []
+        if len(playable) > 1:           # and what it is worth against the next best choice
+            edge = playable[0].margin - max(s.margin for s in playable[1:])
             if edge >= WORTH_A_MENTION:
                 reasons.append(("hint.edge", {"points": round(edge, 1) or 0.1}))
             else:
