@@ -825,10 +825,9 @@ class TrucoArgentinoSearch(SearchGame):
     expert_worlds = 1500
 
     def __init__(self) -> None:
-        self.strong = 0.0        # Expert: the chance the other seat bets as a strong player
-        self._strong = 0.0       # the same for this decision's table: 0 unless it has 2 players
-        self.honest = False      # Expert: at a table of 4 its own envido bets are value bets
-        self._honest = False     # the same for this decision's table
+        self.level = "hard"      # what at_level set; Expert's differences are read off it in begin
+        self._strong = 0.0       # this decision: the chance the other seat bets as a strong player
+        self._honest = False     # this decision: its own envido bets are value bets
         self._cache_key = None
         self._knowledge: Knowledge | None = None
         self._rng = random.Random(0)
@@ -845,20 +844,25 @@ class TrucoArgentinoSearch(SearchGame):
         mixed (:class:`Knowledge`). With 4 players Expert bets the envido
         with points only (:meth:`_value_bets`). Hard keeps the club player
         and every bet."""
-        if level == "expert":
-            self.strong = STRONG_SHARE
-            self.honest = True
+        self.level = level
+
+    @property
+    def strong(self) -> float:
+        """The share of strong players this level allows for at a table of 2."""
+        return STRONG_SHARE if self.level == "expert" else 0.0
 
     def begin(self, view: dict) -> None:
         """The tree learns whose decision it searches (:meth:`candidates`),
         whether the other seat may bet as a strong player (Expert, and only at
-        a table of 2: the one place that rule is kept), and its policy a
+        a table of 2), whether its own envido bets are value bets (Expert, and
+        only at a table of 4): the one place those rules are kept; and its policy a
         generator seeded by the decision's place in the match. A
         level that deals worlds seeds it again from the decision's generator
         (:meth:`deal`); the cheat bot deals none, and keeps this one."""
         self._seat = view["seat"]
-        self._strong = self.strong if view["players"] == 2 else 0.0
-        self._honest = self.honest and view["players"] == 4
+        expert = self.level == "expert"
+        self._strong = STRONG_SHARE if expert and view["players"] == 2 else 0.0
+        self._honest = expert and view["players"] == 4
         self._rng = random.Random(repr(self.view_key(view)))
 
     # ----- worlds -------------------------------------------------------------------
