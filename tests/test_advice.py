@@ -59,13 +59,9 @@ def test_the_hint_advises_only_what_expert_would_play():
     reads a bet as points): the hint prices an envido bluff but never advises
     it, however its search values it."""
     from game.ai.truco_argentino_search import ENV_KIND
-    from game.engine.matchfile import parse_match_text, play_spec
+    from test_truco_argentino_search import scripted
     hands = [["4C", "5O", "7E"], ["3C", "2B", "12E"], ["4B", "5C", "6O"], ["7B", "11O", "12C"]]   # seat 0: envido 7
-    match = play_spec(parse_match_text("\n".join([
-        'game = "truco_argentino"', "players = 4", "dealer = 3", "seed = 1", "[options]", "[[deals]]",
-        "hands = [" + ", ".join("[" + ", ".join(f'"{c}"' for c in h) + "]" for h in hands) + "]",
-        "actions = []"])))
-    view = match.view(0)
+    view = scripted(hands, [], players=4, dealer=3).view(0)
     assert set(ENV_KIND) <= set(view["legal"])
     for seed in (1, 2, 3):
         advice = Advisor("truco_argentino", seed, iterations=1500).advise(view)

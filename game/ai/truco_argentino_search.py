@@ -860,9 +860,8 @@ class TrucoArgentinoSearch(SearchGame):
         level that deals worlds seeds it again from the decision's generator
         (:meth:`deal`); the cheat bot deals none, and keeps this one."""
         self._seat = view["seat"]
-        expert = self.level == "expert"
-        self._strong = STRONG_SHARE if expert and view["players"] == 2 else 0.0
-        self._honest = expert and view["players"] == 4
+        self._strong = self.strong if view["players"] == 2 else 0.0
+        self._honest = self.level == "expert" and view["players"] == 4
         self._rng = random.Random(repr(self.view_key(view)))
 
     # ----- worlds -------------------------------------------------------------------
