@@ -420,3 +420,55 @@ def test_expert_keeps_more_worlds_than_hard_from_a_larger_weighed_draw():
     expert.analyse(view)
     assert hard.last_worlds.kept == 40 * GAME.inference_pool
     assert expert.last_worlds.kept == 120 * GAME.inference_pool
+
+
+def test_expert_reads_each_other_seat_as_a_club_or_a_strong_player():
+    """At a table of four Hard weighs a world by how likely each other seat's cards
+    were under the club player's policy; Expert by, per seat, even odds of
+    that reading or a strong player's (whose card is the policy's less
+    often), so a seat that keeps leaving the policy costs a world less: the
+    weights of a view's worlds spread less (in nearly every view; the
+    playable cards differ from world to world)."""
+    import math
+
+    from game.ai.search.game import Steady, policy_likelihood
+    from game.ai.tute_search import INFERENCE_SLIP, PLAY, STRONG_SLIP
+    hard, expert = TuteSearch(), TuteSearch()
+    hard.at_level("hard")
+    expert.at_level("expert")
+    slip = INFERENCE_SLIP[4]
+    checked = flatter = 0
+    for m, view in _positions(4, {}, 3, every=4, deals=1):
+        if GAME.solvable(view) or m.phase != tute.PLAY_PHASE or len(view["actions"]) < 12:
+            continue
+        rng = random.Random(len(view["actions"]))
+        logs = {"hard": [], "expert": []}
+        for _ in range(8):
+            setup, actions = GAME.deal(view, rng)
+            club, strong = {}, {}
+            got = {"hard": 0.0, "expert": 0.0}
+            read = {"hard": hard.action_likelihood(view), "expert": expert.action_likelihood(view)}
+
+            def observe(match, action):
+                if match.to_act == view["seat"]:
+                    return
+                for name in got:
+                    got[name] += math.log(read[name](match, action))
+                n = len(match._playable(match.turn))
+                if match.phase == tute.PLAY_PHASE and n > 1:
+                    chosen = action == PLAY[GAME._play(match, Steady())]
+                    s = match.turn
+                    club[s] = club.get(s, 1.0) * policy_likelihood(chosen, n, slip)
+                    strong[s] = strong.get(s, 1.0) * policy_likelihood(chosen, n, STRONG_SLIP)
+
+            Match.from_world(view, setup, actions, observe)
+            assert got["hard"] == pytest.approx(sum(math.log(c) for c in club.values()))
+            assert got["expert"] == pytest.approx(
+                sum(math.log(0.5 * club[s] + 0.5 * strong[s]) for s in club))
+            logs["hard"].append(got["hard"])
+            logs["expert"].append(got["expert"])
+            checked += 1
+        spread = {k: max(v) - min(v) for k, v in logs.items()}
+        flatter += spread["expert"] <= spread["hard"]
+    assert checked >= 40
+    assert flatter >= 0.8 * checked // 8         # Expert's weights spread less
