@@ -547,13 +547,19 @@ class TuteSearch(SearchGame):
         steady = Steady()
         play = self._play
 
-        def likelihood(match, action: str) -> float:
+        def card_choice(match, action: str):
+            """(whether the card was the policy's, cards it could play), or
+            None where nothing is read: not a card, or the only one."""
             if match.phase != tu.PLAY_PHASE:
-                return 1.0
+                return None
             n = len(match._playable(match.turn))
             if n == 1:
-                return 1.0
-            return policy_likelihood(action == PLAY[play(match, steady)], n, slip)
+                return None
+            return action == PLAY[play(match, steady)], n
+
+        def likelihood(match, action: str) -> float:
+            got = card_choice(match, action)
+            return 1.0 if got is None else policy_likelihood(got[0], got[1], slip)
 
         if not (self.strong_reading and view["players"] == 4):
             return likelihood
@@ -563,15 +569,13 @@ class TuteSearch(SearchGame):
         state = {"world": None}
 
         def mixed(match, action: str) -> float:
-            if match.phase != tu.PLAY_PHASE:
+            got = card_choice(match, action)
+            if got is None:
                 return 1.0
-            n = len(match._playable(match.turn))
-            if n == 1:
-                return 1.0
+            chosen, n = got
             if state["world"] is not match:
                 state["world"] = match
                 state["seats"] = {}
-            chosen = action == PLAY[play(match, steady)]
             club, strong = state["seats"].get(match.turn, (1.0, 1.0))
             before = club + strong
             club *= policy_likelihood(chosen, n, slip)
