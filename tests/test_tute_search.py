@@ -443,11 +443,12 @@ def test_expert_reads_each_other_seat_as_a_club_or_a_strong_player():
             continue
         rng = random.Random(len(view["actions"]))
         logs = {"hard": [], "expert": []}
+        # one reading per view, as sample_worlds keeps it across that view's worlds
+        read = {"hard": hard.action_likelihood(view), "expert": expert.action_likelihood(view)}
         for _ in range(8):
             setup, actions = GAME.deal(view, rng)
             club, strong = {}, {}
             got = {"hard": 0.0, "expert": 0.0}
-            read = {"hard": hard.action_likelihood(view), "expert": expert.action_likelihood(view)}
 
             def observe(match, action):
                 if match.to_act == view["seat"]:
