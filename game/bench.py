@@ -190,3 +190,32 @@ def run_convergence(game_id: str, players: int, decisions: int = 150, repeats: i
         diff, se = paired_difference(found["hard"], found["expert"], repeats)
         out(f"  hard - expert: {diff:+.4f} +- {se:.4f} (standard error over the decisions)")
     return found
+
+
+def run_reading(game_id: str, players: int, level: str = "expert",
+                against: tuple = ("normal", "hard"), decisions: int = 120, out=print) -> list:
+    """How well ``level`` reads the hidden cards (:mod:`game.ai.reading`) at a
+    table of each of ``against``: the share of the other seats' cards its
+    worlds put in their true hand, with its reading and without inference
+    from play, over ``decisions`` seeded decisions."""
+    from game.ai.reading import measure
+    found = []
+    for table in against:
+        t0 = time.perf_counter()
+        res = measure(game_id, players, level, table, decisions)
+        found.append(res)
+        n = len(res.read)
+        if not n:
+            out(f"reading {game_id} {players}p, {level} at a table of {table}: no decision with "
+                "hidden cards")
+            continue
+        head = (f"reading {game_id} {players}p, {level} at a table of {table}: {n} decisions, "
+                f"hidden cards in their true hand {100 * sum(res.read) / n:.1f} % read")
+        if res.controlled:
+            gain, se = res.gain
+            tail = (f", {100 * sum(res.unread) / n:.1f} % unread: {100 * gain:+.1f} +- "
+                    f"{100 * se:.1f} points")
+        else:
+            tail = " (the game reads the others while dealing its worlds: no unread control)"
+        out(head + tail + f"  ({time.perf_counter() - t0:.0f} s)")
+    return found

@@ -111,6 +111,27 @@ def cmd_bench(args) -> int:
             bench.run_convergence(game_id, players, decisions=args.decisions or 150,
                                   repeats=args.repeats, scale=args.scale)
         return 0
+    if args.reading:
+        variants = [(g, p) for g, p, _ in bench.BOT_VARIANTS
+                    if (not args.game or g == args.game) and (not args.players or p == args.players)]
+        if not variants:
+            print(f"no search bots for {args.game or 'any game'}"
+                  + (f" at {args.players} players" if args.players else ""), file=sys.stderr)
+            return 2
+        if args.level not in ("hard", "expert"):
+            print(f"--level {args.level}: only the search levels read (hard, expert)",
+                  file=sys.stderr)
+            return 2
+        against = tuple(a.strip() for a in args.against.split(",") if a.strip())
+        from game.ai import bot_kinds
+        for game_id, players in variants:
+            unknown = [a for a in against if a not in bot_kinds(game_id)]
+            if unknown or not against:
+                print(f"--against {args.against}: the levels at {game_id}'s table are "
+                      f"{', '.join(bot_kinds(game_id))}", file=sys.stderr)
+                return 2
+            bench.run_reading(game_id, players, args.level, against, args.decisions or 120)
+        return 0
     if args.bots:
         bench.run_bots([args.game] if args.game else None, seconds=args.seconds,
                        decisions=args.decisions or 12)
@@ -201,11 +222,19 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     bench.add_argument("--bots", action="store_true",
                        help="search bots: playouts/s and Hard/Expert decision times (p95)")
     bench.add_argument("--decisions", type=int,
-                       help="decisions per game: timed (--bots, 12) or priced (--convergence, 150)")
+                       help="decisions per game: timed (--bots, 12), priced (--convergence, 150) "
+                            "or read (--reading, 120)")
     bench.add_argument("--convergence", action="store_true",
                        help="search bots: each level's regret against Expert's search at --scale "
                             "times its budget (what a bigger budget would buy)")
-    bench.add_argument("--players", type=int, help="player count (--convergence; default: each)")
+    bench.add_argument("--reading", action="store_true",
+                       help="search bots: how often a level's sampled worlds put the hidden "
+                            "cards in their true hand, with its reading and without")
+    bench.add_argument("--level", default="expert", help="the reading level (--reading)")
+    bench.add_argument("--against", default="normal,hard",
+                       help="the levels at the table being read, comma-separated (--reading)")
+    bench.add_argument("--players", type=int,
+                       help="player count (--convergence, --reading; default: each)")
     bench.add_argument("--repeats", type=int, default=3, help="seeds per decision (--convergence)")
     bench.add_argument("--scale", type=float, default=5.0,
                        help="the reference's budget over Expert's (--convergence)")

@@ -104,3 +104,21 @@ def test_bench_convergence_refuses_a_player_count_without_search_bots():
     out = run("bench", "--convergence", "--game", "tute", "--players", "5")
     assert out.returncode == 2 and "no search bots for tute at 5 players" in out.stderr
     assert out.stdout == ""
+
+
+def test_bench_reading_prints_a_line_per_table():
+    out = run("bench", "--reading", "--game", "tute", "--players", "3", "--against", "normal",
+              "--decisions", "3")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("reading tute 3p, expert at a table of normal: ")
+    assert "% unread" in lines[0]
+
+
+def test_bench_reading_refuses_levels_that_do_not_read_or_do_not_exist():
+    out = run("bench", "--reading", "--game", "tute", "--level", "normal")
+    assert out.returncode == 2 and "only the search levels read" in out.stderr
+    out = run("bench", "--reading", "--game", "tute", "--players", "2", "--against", "grandmaster")
+    assert out.returncode == 2 and "the levels at tute's table are" in out.stderr
+    assert out.stdout == ""
