@@ -1,24 +1,24 @@
 """How well a search level reads the hidden cards (``python main.py bench --reading``).
 
 Seeded matches are played with one level at every seat (``against``: the
-table being read). Every third decision with a choice, the seat to act deals
-the worlds its own level would search: its reading (the game's inference from
-the others' play, :meth:`~.search.game.SearchGame.action_likelihood`) and, as
-the control, the same number of worlds with no inference from play (only
-what the rules, the cards seen and the declarations force). Tute reads the
-others' cards that way; the other games read bets and bids while dealing
-(rejection and weights inside :meth:`~.search.game.SearchGame.deal`), so
-there the worlds are scored with no control. Each world is
-scored by the share of the other seats' hidden cards it puts in the hand
-that truly holds them: the cheat's one world scores 100 %; worlds that learn
-nothing from the others' play score what the control does. The reading's
-worth is the difference, paired decision by decision on the same worlds'
-seeds.
+table being read). At every third decision with a choice, the seat to act
+deals the worlds its own level would search there, and each world is scored
+by the share of the other seats' hidden cards it puts in the hand that truly
+holds them: the cheat's one world scores 100 %.
+
+The control is the same number of worlds with no reading of the others'
+play (only what the rules, the cards seen and the declarations force), so
+the reading's worth is the difference, paired decision by decision on the
+same seeds. It exists where the reading goes through
+:meth:`~.search.game.SearchGame.action_likelihood`, which is Tute's reading
+of the others' cards. The other games read bets, bids and pile takes while
+dealing their worlds (:meth:`~.search.game.SearchGame.deal`), so for them
+the share is printed alone.
 
 A reading is only as good as its model of the players it faces: a level
-reads the others as club players (and, in Truco and four-seat Tute, Expert as
-club or strong players), so the same reading may gain much against Normal and
-little against Hard.
+reads the others as club players (and Expert, in two-seat Truco and
+four-seat Tute, as club or strong players), so the same reading may find
+much against Normal and little against Hard.
 """
 from __future__ import annotations
 
@@ -57,8 +57,8 @@ def placed_share(game_id: str, world, truth, seat: int) -> tuple[int, int]:
 def reading_positions(game_id: str, players: int, against: str, count: int, seed: int = 5,
                       max_matches: int = 40, options: dict | None = None) -> list:
     """``count`` (view, true match) pairs: every third decision with a choice
-    in seeded matches with ``against`` at every seat, from the deal's first
-    card onward; the true match is a copy taken at that decision."""
+    in seeded matches with ``against`` at every seat, in every phase of the
+    deals; the true match is a copy taken at that decision."""
     module = game_module(game_id)
     positions = []
     match_no = 0
