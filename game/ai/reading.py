@@ -92,7 +92,6 @@ class Reading:
     controlled: bool = True                        # the game's reading can be switched off
     read: list = field(default_factory=list)      # per decision: share placed right, read
     unread: list = field(default_factory=list)    # the same, no inference from play (controlled)
-    hidden: int = 0                                # hidden cards counted, summed
 
     @property
     def gain(self) -> tuple[float, float]:
@@ -138,5 +137,4 @@ def measure(game_id: str, players: int, level: str = "expert", against: str = "h
         result.read.append(shares[0])
         if result.controlled:
             result.unread.append(shares[1])
-        result.hidden += placed_share(game_id, truth, truth, seat)[1]
     return result
