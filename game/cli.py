@@ -95,28 +95,33 @@ def cmd_arena_adopt(args) -> int:
     return 0 if adopted else 1
 
 
+def _search_variants(args, bench) -> list[tuple[str, int]]:
+    """The (game, players) of ``bench.BOT_VARIANTS`` that ``--game`` and
+    ``--players`` select; none (said on stderr) where no search bot plays."""
+    variants = [(g, p) for g, p, _ in bench.BOT_VARIANTS
+                if (not args.game or g == args.game) and (not args.players or p == args.players)]
+    if not variants:
+        print(f"no search bots for {args.game or 'any game'}"
+              + (f" at {args.players} players" if args.players else ""), file=sys.stderr)
+    return variants
+
+
 def cmd_bench(args) -> int:
     if args.ui:
         from game.commands.ui_bench import run_ui_bench
         return run_ui_bench(frames=args.frames)
     from game import bench
     if args.convergence:
-        variants = [(g, p) for g, p, _ in bench.BOT_VARIANTS
-                    if (not args.game or g == args.game) and (not args.players or p == args.players)]
+        variants = _search_variants(args, bench)
         if not variants:
-            print(f"no search bots for {args.game or 'any game'}"
-                  + (f" at {args.players} players" if args.players else ""), file=sys.stderr)
             return 2
         for game_id, players in variants:
             bench.run_convergence(game_id, players, decisions=args.decisions or 150,
                                   repeats=args.repeats, scale=args.scale)
         return 0
     if args.reading:
-        variants = [(g, p) for g, p, _ in bench.BOT_VARIANTS
-                    if (not args.game or g == args.game) and (not args.players or p == args.players)]
+        variants = _search_variants(args, bench)
         if not variants:
-            print(f"no search bots for {args.game or 'any game'}"
-                  + (f" at {args.players} players" if args.players else ""), file=sys.stderr)
             return 2
         if args.level not in ("hard", "expert"):
             print(f"--level {args.level}: only the search levels read (hard, expert)",
@@ -124,12 +129,12 @@ def cmd_bench(args) -> int:
             return 2
         against = tuple(a.strip() for a in args.against.split(",") if a.strip())
         from game.ai import bot_kinds
-        for game_id, players in variants:
-            unknown = [a for a in against if a not in bot_kinds(game_id)]
-            if unknown or not against:
+        for game_id, _ in variants:
+            if not against or any(a not in bot_kinds(game_id) for a in against):
                 print(f"--against {args.against}: the levels at {game_id}'s table are "
                       f"{', '.join(bot_kinds(game_id))}", file=sys.stderr)
                 return 2
+        for game_id, players in variants:
             bench.run_reading(game_id, players, args.level, against, args.decisions or 120)
         return 0
     if args.bots:
