@@ -118,9 +118,11 @@ def measure(game_id: str, players: int, level: str = "expert", against: str = "h
     result = Reading(game_id, players, level, against)
     reader = make_bot(level, game_id, seed)
     result.controlled = type(reader.game).action_likelihood is not SearchGame.action_likelihood
-    control = make_bot(level, game_id, seed)
-    control.game.action_likelihood = lambda view: None      # this instance only
-    bots = (reader, control) if result.controlled else (reader,)
+    bots = [reader]
+    if result.controlled:
+        control = make_bot(level, game_id, seed)
+        control.game.action_likelihood = lambda view: None      # this instance only
+        bots.append(control)
     for i, (view, truth) in enumerate(reading_positions(game_id, players, against, decisions,
                                                         seed, options=options)):
         seat = view["seat"]
