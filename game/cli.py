@@ -95,6 +95,18 @@ def cmd_arena_adopt(args) -> int:
     return 0 if adopted else 1
 
 
+def cmd_arena_compare(args) -> int:
+    from game.ai.arena_compare import NotComparable, report
+    try:
+        lines = report(args.committed, args.changed)
+    except NotComparable as exc:
+        print(_one_line(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for line in lines:
+        print(line)
+    return 0
+
+
 def _search_variants(args, bench) -> list[tuple[str, int]]:
     """The (game, players) of ``bench.BOT_VARIANTS`` that ``--game`` and
     ``--players`` select; none (said on stderr) where no search bot plays."""
@@ -218,6 +230,12 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     adopt.add_argument("--check", type=int, default=4, help="matches replayed and compared")
     adopt.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores)")
     adopt.set_defaults(func=cmd_arena_adopt)
+
+    compare = sub.add_parser("arena-compare", help="a change to a bot judged: two logs of the same "
+                                                    "seatings, at the committed and the changed code")
+    compare.add_argument("committed", metavar="COMMITTED.jsonl")
+    compare.add_argument("changed", metavar="CHANGED.jsonl")
+    compare.set_defaults(func=cmd_arena_compare)
 
     bench = sub.add_parser("bench", help="random-legal deals per second for each game")
     bench.add_argument("--game")
