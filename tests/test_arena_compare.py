@@ -56,6 +56,12 @@ def test_logs_of_other_runs_are_refused(tmp_path):
     with pytest.raises(NotComparable, match="no arena log"):
         compare(old, tmp_path / "missing.jsonl")
     assert main(["arena-compare", str(old), str(other)]) == 2
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({"arena": HEAD}) + '\n{"m": 0, "side": 1}\n')
+    for bad in (broken, tmp_path):                   # a line without its fields; a folder
+        with pytest.raises(NotComparable, match="not a readable arena log"):
+            compare(old, bad)
+        assert main(["arena-compare", str(old), str(bad)]) == 2
 
 
 def test_the_same_code_compares_alike_from_the_command_line(tmp_path, capsys):

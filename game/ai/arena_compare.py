@@ -42,8 +42,11 @@ def compare(committed: str | os.PathLike, changed: str | os.PathLike) -> dict:
     Refuses logs that do not answer the same question (NotComparable)."""
     heads, dones = [], []
     for path in (committed, changed):
-        head, done = read_log(path)
-        if head is None:
+        try:
+            head, done = read_log(path)
+        except (OSError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise NotComparable(f"{path}: not a readable arena log ({type(exc).__name__})") from None
+        if not isinstance(head, dict):
             raise NotComparable(f"{path}: no arena log there")
         heads.append(head)
         dones.append(done)
