@@ -83,8 +83,13 @@ def cmd_arena(args) -> int:
 
 def cmd_arena_table(args) -> int:
     from game.ai.arena import strength_table
-    for line in strength_table(args.logs):
+    from game.ai.arena_log import current_logs
+    logs, older = (args.logs, []) if args.all else current_logs(args.logs)
+    for line in strength_table(logs):
         print(line)
+    if older:
+        print(f"{len(older)} older log{'s' if len(older) != 1 else ''} left out (NAME-at-COMMIT.jsonl "
+              f"beside its line's current NAME.jsonl); --all shows them too")
     return 0
 
 
@@ -223,6 +228,9 @@ def build_parser(verbs_help: bool = True) -> argparse.ArgumentParser:
     arena.set_defaults(func=cmd_arena)
     summary = sub.add_parser("arena-table", help="the strength table of some arena logs")
     summary.add_argument("logs", nargs="+", metavar="FILE.jsonl")
+    summary.add_argument("--all", action="store_true",
+                         help="keep the older logs of a line (NAME-at-COMMIT.jsonl) whose current "
+                              "log is given too; without it they are left out")
     summary.set_defaults(func=cmd_arena_table)
     adopt = sub.add_parser("arena-adopt", help="carry an arena log over to this code if its first "
                                                 "matches play the same here")

@@ -50,6 +50,34 @@ def test_summary_prints_each_line_and_the_cheat_share(tmp_path):
     assert any("rule v random" in line for line in table)
 
 
+def test_a_table_of_a_folder_shows_each_line_once(tmp_path, capsys):
+    """An older log of a line (NAME-at-COMMIT.jsonl) is left out beside the
+    line's current log, kept when given alone, and shown with --all."""
+    import shutil
+
+    from game.ai.arena_log import current_logs
+    from game.cli import main
+    current = tmp_path / "truco_mineiro-2p-rule-v-random.jsonl"
+    run_arena("truco_mineiro", 2, ["rule", "random"], 4, seed=2, log=str(current))
+    older = tmp_path / "truco_mineiro-2p-rule-v-random-at-1234abc.jsonl"
+    shutil.copy(current, older)
+    alone = tmp_path / "truco_mineiro-2p-random-v-rule-at-1234abc.jsonl"
+    run_arena("truco_mineiro", 2, ["random", "rule"], 2, seed=2, log=str(alone))
+    paths = sorted(str(p) for p in tmp_path.iterdir())
+    assert current_logs(paths) == ([str(alone), str(current)], [str(older)])
+    assert current_logs([str(older)]) == ([str(older)], [])
+
+    assert main(["arena-table", *paths]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[2:5] for line in out[1:3]] == [["random", "v", "rule"], ["rule", "v", "random"]]
+    assert out[3] == ("1 older log left out (NAME-at-COMMIT.jsonl beside its line's current "
+                      "NAME.jsonl); --all shows them too")
+    assert len(out) == 4
+    assert main(["arena-table", "--all", *paths]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert sum("rule v random" in line for line in out) == 2 and len(out) == 4
+
+
 @pytest.mark.parametrize("players,sides", [(2, 2), (3, 3), (4, 2), (6, 2)])
 def test_every_entrant_sits_on_the_first_dealers_side_equally_often(players, sides):
     """The first dealer is not tied to the seating (it was: with seed 1 the first

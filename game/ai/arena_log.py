@@ -8,13 +8,15 @@ the game's rules); the matches already in it are not played again, so the
 resumed run gives exactly the result an uninterrupted one would. A log written
 by other code or for another question is refused rather than mixed in.
 
-``arena.strength_table`` reads logs into the strength table.
+``arena.strength_table`` reads logs into the strength table; ``current_logs``
+leaves out the older logs of a line whose current log is given too.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 GAME_ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +40,25 @@ def code_fingerprint(game_id: str) -> str:
         digest.update(path.relative_to(GAME_ROOT).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+_OLDER = re.compile(r"(?P<line>.+)-at-[0-9a-f]{7,40}\.jsonl")
+
+
+def current_logs(paths: list[str]) -> tuple[list[str], list[str]]:
+    """(kept, left out) of some logs for a strength table. A log named
+    ``NAME-at-COMMIT.jsonl`` is an older run of the line ``NAME.jsonl`` (kept
+    when a change to the bots made the line be played again): it is left out
+    when ``NAME.jsonl`` in the same folder is among ``paths``, so a table of a
+    whole folder shows each line once, as the current code plays it. An older
+    log given without its current one is kept."""
+    given = {os.path.abspath(p) for p in paths}
+    kept, older = [], []
+    for p in paths:
+        found = _OLDER.fullmatch(os.path.basename(p))
+        current = found and os.path.join(os.path.dirname(os.path.abspath(p)), found["line"] + ".jsonl")
+        (older if current in given else kept).append(p)
+    return kept, older
 
 
 def header(game_id: str, players: int, kinds: list[str], seed: int, options: dict) -> dict:
