@@ -176,6 +176,26 @@ def test_example_g_four_players_partners_tie():
     assert m.to_act == 0 and m.turn == 0
 
 
+def test_envido_answers_of_earlier_deals_are_in_the_view():
+    """Every seat sees how each seat has answered the envido (accepted,
+    refused, raised) over the deals before this one; a match read back
+    from its file shows the same, and a clone counts on its own."""
+    hands = [["3E", "4O", "5O"], ["2E", "4C", "5C"], ["3O", "6O", "6C"], ["1C", "6E", "6B"]]
+    m = play(["call envido", "call real envido", "reject"], hands, players=4, dealer=3)
+    assert m.view(0)["envido_answers"] == [[0, 0, 0]] * 4       # this deal's answers are in its calls
+    m.apply("call truco")
+    m.apply("reject")
+    assert m.deal_index == 1
+    for seat in range(4):
+        assert m.view(seat)["envido_answers"] == [[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]]
+    again = play_spec(parse_match_text(match_to_toml(m)))
+    assert again.view(3)["envido_answers"] == m.view(3)["envido_answers"]
+    c = m.clone()
+    c.apply("call envido")
+    c.apply("accept")
+    assert c.env_answers != m.env_answers and m.env_answers == [0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0]
+
+
 def test_example_h_fold():
     m = play(["call truco", "accept", "fold"], HANDS_1V1)
     assert m.records[0].points == [0, 2] and m.score == [0, 2]

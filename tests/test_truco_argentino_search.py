@@ -461,8 +461,9 @@ def test_expert_allows_that_the_other_seat_may_bet_as_a_strong_player_in_two_pla
 def test_expert_at_a_table_of_four_bets_the_envido_with_points_only():
     """At a table of 4 Expert's partner reads its envido bets as the club
     player's, so Expert opens and raises the envido only with the points those
-    bets stand for; it answers as before, and it may still bet the envido with
-    points. Hard, and Expert with 2 or 6 players, keep every bet."""
+    bets stand for, until the other team has answered as club players; it
+    answers as before, and it may still bet the envido with points. Hard, and
+    Expert with 2 or 6 players, keep every bet."""
     junk = ["4C", "5O", "7E"]                                        # envido 7
     rich = ["6C", "7C", "1B"]                                        # envido 33
     others = [["3C", "2B", "12E"], ["4B", "5C", "6O"], ["7B", "11O", "12C"]]
@@ -486,6 +487,26 @@ def test_expert_at_a_table_of_four_bets_the_envido_with_points_only():
     expert.begin(answering.view(1))
     assert {"accept", "reject"} <= set(expert.candidates(answering, legal))
     assert not set(expert.candidates(answering, legal)) & set(ENV_KIND)
+    # once the other team has answered as club players (accepted or refused,
+    # seldom raised) Expert bets the envido as Hard does; a team that raises
+    # keeps it to value bets
+    club, raising = opening.view(0), opening.view(0)
+    club["envido_answers"] = [[0, 0, 0], [1, 1, 0], [0, 0, 0], [0, 1, 0]]
+    raising["envido_answers"] = [[0, 0, 0], [1, 1, 1], [0, 0, 0], [2, 1, 1]]
+    assert TrucoArgentinoSearch.answers_like_club(club)
+    assert not TrucoArgentinoSearch.answers_like_club(raising)
+    assert not TrucoArgentinoSearch.answers_like_club(opening.view(0))        # nothing seen yet
+    legal = opening.legal_actions()
+    expert.begin(club)
+    assert set(ENV_KIND) <= set(expert.candidates(opening, legal))
+    assert expert.root_candidates(club, legal) is None
+    expert.begin(raising)
+    assert not set(expert.candidates(opening, legal)) & set(ENV_KIND)
+    own = opening.view(0)
+    own["envido_answers"] = [[0, 0, 5], [0, 0, 0], [0, 0, 5], [0, 0, 0]]    # its own team's raises do not count
+    assert not TrucoArgentinoSearch.answers_like_club(own)
+    own["envido_answers"] = [[0, 0, 5], [2, 0, 0], [0, 0, 5], [0, 0, 0]]
+    assert TrucoArgentinoSearch.answers_like_club(own)
     for players in (2, 6):
         m = scripted([junk] + others[:players - 1] + [["1C", "2C", "3O"], ["4O", "5B", "6E"]][:max(0, players - 4)],
                      [], players=players, dealer=players - 1)

@@ -842,8 +842,9 @@ class TrucoArgentinoSearch(SearchGame):
         tree and the playouts its bets come from :class:`StrongPolicy` that
         often, and its bets seen are weighed under both kinds of player and
         mixed (:class:`Knowledge`). With 4 players Expert bets the envido
-        with points only (:meth:`_value_bets`). Hard keeps the club player
-        and every bet."""
+        with points only (:meth:`_value_bets`) until the other team has shown
+        it answers as club players do (:meth:`answers_like_club`). Hard keeps
+        the club player and every bet."""
         self.level = level
 
     @property
@@ -854,14 +855,17 @@ class TrucoArgentinoSearch(SearchGame):
     def begin(self, view: dict) -> None:
         """The tree learns whose decision it searches (:meth:`candidates`),
         whether the other seat may bet as a strong player (Expert, and only at
-        a table of 2), whether its own envido bets are value bets (Expert, and
-        only at a table of 4): the one place those rules are kept; and its policy a
+        a table of 2), whether its own envido bets are value bets (Expert, only
+        at a table of 4, and while the other team has not shown that it answers
+        as the club players the tree prices bluffs against): the one place
+        those rules are kept; and its policy a
         generator seeded by the decision's place in the match. A
         level that deals worlds seeds it again from the decision's generator
         (:meth:`deal`); the cheat bot deals none, and keeps this one."""
         self._seat = view["seat"]
         self._strong = self.strong if view["players"] == 2 else 0.0
-        self._honest = self.level == "expert" and view["players"] == 4
+        self._honest = (self.level == "expert" and view["players"] == 4
+                        and not self.answers_like_club(view))
         self._rng = random.Random(repr(self.view_key(view)))
 
     # ----- worlds -------------------------------------------------------------------
@@ -921,6 +925,27 @@ class TrucoArgentinoSearch(SearchGame):
 
     # the least envido with which Expert, at a table of 4, makes each envido bet
     VALUE_BET = {"call envido": 26, "call real envido": 29, "call falta envido": 31}
+    # the read of the other team's envido answers (answers_like_club): a share
+    # of raises under CLUB_RAISES, counting PRIOR_RAISES raises in PRIOR_ANSWERS
+    # answers before any is seen. Answering bets from a bluffing search, Normal
+    # raised 6 of 104 and Hard 14 of 27 (seeded matches of 4, twelve and eight)
+    CLUB_RAISES = 0.2
+    PRIOR_RAISES, PRIOR_ANSWERS = 1, 4
+
+    @classmethod
+    def answers_like_club(cls, view: dict) -> bool:
+        """Whether the other team has answered the envido, over the deals
+        before this one, as the club players the tree prices bluffs against:
+        a club player accepts or refuses and seldom raises. A team that raises
+        turns a bluff into a lost falta, or a partner, reading the bluff as
+        points, into a falta accepted with nothing; against it Expert keeps to
+        value bets. It is read from the answers themselves, which every seat
+        sees, so a match resumed from its file reads alike."""
+        team = view["seat"] & 1
+        theirs = [a for x, a in enumerate(view["envido_answers"]) if x & 1 != team]
+        raised = sum(a[2] for a in theirs) + cls.PRIOR_RAISES
+        answers = sum(sum(a) for a in theirs) + cls.PRIOR_ANSWERS
+        return raised < cls.CLUB_RAISES * answers
 
     def root_candidates(self, view: dict, legal: list[str]) -> list[str] | None:
         if self._honest:
@@ -928,7 +953,8 @@ class TrucoArgentinoSearch(SearchGame):
         return None
 
     def _value_bets(self, env: int, legal: list[str]) -> list[str]:
-        """Expert at a table of 4 opens and raises the envido with points only.
+        """Expert at a table of 4 opens and raises the envido with points only
+        (until the other team answers as club players, :meth:`answers_like_club`).
         Its partner reads its bets as the club player's (:class:`Knowledge`),
         so a bluffed envido tells the partner of points that are not there: the
         partner then accepts a falta with nothing and stakes the match on them."""

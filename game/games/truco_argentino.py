@@ -199,7 +199,7 @@ class Match(BaseMatch):
     option_rows = OPTIONS
     # dealt, env_val, flor_val and the chains are never mutated in place
     clone_lists = ("chicos_won", "folded", "mucked", "alive", "trick_cards", "trick_seats", "results",
-                   "history", "env_declared", "flor_declared", "points", "calls")
+                   "history", "env_declared", "flor_declared", "points", "calls", "env_answers")
     clone_nested = ("hands",)
 
     def _take_options(self) -> None:
@@ -212,6 +212,11 @@ class Match(BaseMatch):
         self.chicos = opts["chicos"]
         self.chicos_won = [0, 0]
         self.no_flor = (-1,) * self.players
+        # every envido answer of the match, three to a seat: accepted, refused,
+        # raised; ``env_answers_before`` is its copy at the start of the deal,
+        # which the view shows (this deal's answers are in its calls)
+        self.env_answers = [0] * (3 * self.players)
+        self.env_answers_before: tuple = tuple(self.env_answers)
 
     def score_size(self) -> int:
         return 2
@@ -223,6 +228,7 @@ class Match(BaseMatch):
         super().restore_match_state(view)
         self.score = [view["score"][t] - view["points"][t] for t in (0, 1)]
         self.chicos_won = list(view["chicos"])
+        self.env_answers = [n for answers in view["envido_answers"] for n in answers]
 
     # ----- dealing ----------------------------------------------------------
     def shuffled_setup(self, rng) -> dict:
@@ -240,6 +246,7 @@ class Match(BaseMatch):
         n = self.players
         self.n = n
         self.mano = mano = (self.dealer + 1) % n
+        self.env_answers_before = tuple(self.env_answers)
         dealt = setup["hands"]
         self.hands = [list(h) for h in dealt]
         self.dealt = [tuple(h) for h in dealt]
@@ -652,6 +659,8 @@ class Match(BaseMatch):
     # ----- envido (§7) --------------------------------------------------------
     def _call_envido(self, s: int, kind: str) -> None:
         opening = self.mode != ENVIDO_ANSWER
+        if not opening:
+            self.env_answers[3 * s + 2] += 1          # raised
         self.env_chain = self.env_chain + (kind,)
         self.env_state = ENV_PENDING
         self.env_caller = s
@@ -706,6 +715,7 @@ class Match(BaseMatch):
 
     def _accept_envido(self, s: int) -> None:
         chain = self.env_chain
+        self.env_answers[3 * s] += 1                  # accepted
         if self.record or self.listeners:
             self.emit("accepted", s, call=ENV_NAME[chain[-1]])
         env = self.env_val
@@ -722,6 +732,7 @@ class Match(BaseMatch):
 
     def _reject_envido(self, s: int) -> None:
         chain = self.env_chain
+        self.env_answers[3 * s + 1] += 1              # refused
         team = self.env_caller & 1
         points = envido_refused_value(chain)
         self.env_state = ENV_REFUSED
@@ -878,6 +889,7 @@ class Match(BaseMatch):
     # ----- what a seat sees ---------------------------------------------------
     def _view(self, seat: int) -> dict:
         names = NAMES
+        before = self.env_answers_before
         tr = self.tr_call
         env_pending = self.env_state == ENV_PENDING
         flor_pending = self.flor_level >= 0
@@ -927,4 +939,7 @@ class Match(BaseMatch):
             "points": list(self.points),
             "target": self.target,
             "chicos": list(self.chicos_won),
+            # [accepted, refused, raised] per seat: the envido answers of the
+            # deals before this one (public, as every call is)
+            "envido_answers": [list(before[3 * x:3 * x + 3]) for x in range(self.n)],
         }
